@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT */
+/* The bulk copies: access_ok, the user side registered, the fault finished. */
+#include <errno.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#include "internal.h"
+
+/*
+ * A fault cut the routine short.  The handler left in ua_self.op the cursor
+ * (everything below it is done) and the first bad address.  Bring the copy
+ * up to that address with the byte routine: it only touches bytes the
+ * routine already proved readable or writable, so normally it cannot fault;
+ * if another thread changed the mapping meanwhile it faults, the handler
+ * moves the limit down, and we go round again.  Returns the bytes from the
+ * start of the user side that were done.
+ */
+static size_t
+ua_finish(void *dst, const void *src, uintptr_t ulo, int clear)
+{
+	struct ua_op *op = &ua_self.op;
+
+	for (;;) {
+		size_t done = op->done - ulo, limit = op->limit - ulo;
+		size_t r;
+
+		if (done >= limit)
+			return limit;
+		if (clear)
+			r = ua_arch_clear_bytes((char *)dst + done, limit - done);
+		else
+			r = ua_arch_copy_bytes((char *)dst + done,
+			                       (const char *)src + done,
+			                       limit - done);
+		if (!r)
+			return limit;
+	}
+}
+
+/*
+ * Run copy (or clear, when copy is NULL) with [ulo, ulo + n) registered as
+ * the user side; returns the bytes not done.
+ */
+static size_t
+ua_run(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
+       size_t n, enum ua_side side, uintptr_t ulo)
+{
+	struct ua_op *op = &ua_self.op;
+	size_t r, done;
+
+	if (ua_unlikely(op->hi)) {
+		/* A signal handler interrupted another copy on this thread */
+		struct ua_op saved = *op;
+
+		op->hi = 0;
+		r = ua_run(copy, clear, dst, src, n, side, ulo);
+		*op = saved;
+		return r;
+	}
+	op->lo = ulo;
+	op->side = side;
+	op->hi = ulo + n;
+	atomic_signal_fence(memory_order_seq_cst);
+	r = copy ? copy(dst, src, n) : clear(dst, n);
+	if (ua_likely(!r)) {
+		atomic_signal_fence(memory_order_seq_cst);
+		op->hi = 0;
+		return 0;
+	}
+	done = ua_finish(dst, src, ulo, !copy);
+	atomic_signal_fence(memory_order_seq_cst);
+	op->hi = 0;
+	return n - done;
+}
+
+size_t
+ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
+             enum ua_side side, uintptr_t ulo)
+{
+	return ua_run(fn, NULL, dst, src, n, side, ulo);
+}
+
+static size_t
+ua_from_user(ua_copy_fn fn, void *dst, const void *usrc, size_t n)
+{
+	uintptr_t lo, hi;
+	size_t left;
+
+	ua_lazy_init();
+	if (!ua__access_ok((uintptr_t)usrc, n, &lo, &hi)) {
+		memset(dst, 0, n);
+		return n;
+	}
+	if (n == 0)
+		return 0;
+	usrc = ua_mask_user(usrc, n, lo, hi);
+	left = ua_run(fn, NULL, dst, usrc, n, UA_SIDE_SRC, (uintptr_t)usrc);
+	if (ua_unlikely(left))
+		memset((char *)dst + (n - left), 0, left);
+	return left;
+}
+
+UA_EXPORT size_t
+ua_copy_from_user(void *dst, const void *usrc, size_t n)
+{
+	return ua_from_user(ua_copy_routine(n), dst, usrc, n);
+}
+
+UA_EXPORT size_t
+ua_copy_from_user_nocache(void *dst, const void *usrc, size_t n)
+{
+	return ua_from_user(ua_nocache_routine(n), dst, usrc, n);
+}
+
+UA_EXPORT size_t
+ua_copy_to_user(void *udst, const void *src, size_t n)
+{
+	uintptr_t lo, hi;
+
+	ua_lazy_init();
+	if (!ua__access_ok((uintptr_t)udst, n, &lo, &hi))
+		return n;
+	if (n == 0)
+		return 0;
+	udst = (void *)ua_mask_user(udst, n, lo, hi);
+	return ua_run(ua_copy_routine(n), NULL, udst, src, n, UA_SIDE_DST,
+	              (uintptr_t)udst);
+}
+
+UA_EXPORT size_t
+ua_clear_user(void *udst, size_t n)
+{
+	uintptr_t lo, hi;
+
+	ua_lazy_init();
+	if (!ua__access_ok((uintptr_t)udst, n, &lo, &hi))
+		return n;
+	if (n == 0)
+		return 0;
+	udst = (void *)ua_mask_user(udst, n, lo, hi);
+	return ua_run(NULL, ua_clear_routine(n), udst, NULL, n, UA_SIDE_DST,
+	              (uintptr_t)udst);
+}
+
+/* ua_memcpy has no user side: a fault in it is the caller's bug. */
+static void *
+ua_plain(ua_copy_fn fn, void *dst, const void *src, size_t n)
+{
+	struct ua_op *op = &ua_self.op;
+
+	if (ua_unlikely(op->hi)) {
+		/* Inside a signal handler that interrupted a user copy: make
+		 * sure none of our faults is taken for the outer call's. */
+		uintptr_t hi = op->hi;
+
+		op->hi = 0;
+		atomic_signal_fence(memory_order_seq_cst);
+		fn(dst, src, n);
+		atomic_signal_fence(memory_order_seq_cst);
+		op->hi = hi;
+		return dst;
+	}
+	fn(dst, src, n);
+	return dst;
+}
+
+UA_EXPORT void *
+ua_memcpy(void *dst, const void *src, size_t n)
+{
+	ua_lazy_init();
+	return ua_plain(ua_copy_routine(n), dst, src, n);
+}
+
+UA_EXPORT void *
+ua_memcpy_nocache(void *dst, const void *src, size_t n)
+{
+	ua_lazy_init();
+	return ua_plain(ua_nocache_routine(n), dst, src, n);
+}

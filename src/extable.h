@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The exception table: one entry for every instruction that may touch user
+ * memory.  Entries are self-relative offsets in the section ua_extable, so
+ * they need no relocations; the linker provides __start_/__stop_ symbols.
+ */
+#ifndef UA_EXTABLE_H
+#define UA_EXTABLE_H
+
+/*
+ * UA_EX_FIXUP: the instruction touches nothing but user memory (get_user,
+ *   put_user, string loads): any fault there is ours; resume at the fixup.
+ * UA_EX_COPY: a copy or clear routine shared by trusted and user sides.  The
+ *   fault is ours only if it lies in the user range of the operation in
+ *   progress (struct ua_op); the handler records how far the copy got and
+ *   where the first bad byte is, then resumes at the fixup, which makes the
+ *   routine return non-zero.
+ */
+#define UA_EX_FIXUP 1
+#define UA_EX_COPY 2
+
+#ifdef __ASSEMBLER__
+
+.macro UA_EXTABLE insn, fixup, type=UA_EX_COPY
+	.pushsection ua_extable, "a"
+	.balign 4
+	.long \insn - .
+	.long \fixup - .
+	.long \type
+	.popsection
+.endm
+
+#else
+
+#include <stdint.h>
+
+struct ua_extable_entry {
+	int32_t insn;  /* faulting instruction, relative to this field */
+	int32_t fixup; /* where to resume, relative to this field */
+	int32_t type;  /* UA_EX_* */
+};
+
+const struct ua_extable_entry *ua_extable_find(uintptr_t pc);
+
+static inline uintptr_t
+ua_extable_insn(const struct ua_extable_entry *e)
+{
+	return (uintptr_t)&e->insn + (intptr_t)e->insn;
+}
+
+static inline uintptr_t
+ua_extable_fixup(const struct ua_extable_entry *e)
+{
+	return (uintptr_t)&e->fixup + (intptr_t)e->fixup;
+}
+
+#endif /* __ASSEMBLER__ */
+#endif /* UA_EXTABLE_H */

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared by the portable C files; not installed. */
+#ifndef UA_INTERNAL_H
+#define UA_INTERNAL_H
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "uaccess.h"
+
+#define UA_EXPORT __attribute__((visibility("default")))
+#define UA_TLS __thread __attribute__((tls_model("initial-exec")))
+#define ua_likely(x) __builtin_expect(!!(x), 1)
+#define ua_unlikely(x) __builtin_expect(!!(x), 0)
+
+/* Which register tracks progress on the user side of a copy */
+enum ua_side { UA_SIDE_SRC, UA_SIDE_DST };
+
+/*
+ * The user side of the copy in progress on this thread.  hi == 0: none.
+ * The fault handler fills done (the user-side cursor: everything below it
+ * was copied) and limit (the first byte that faulted, rounded down to its
+ * page); the wrapper finishes the copy from there.
+ */
+struct ua_op {
+	uintptr_t lo, hi;
+	enum ua_side side;
+	uintptr_t done, limit;
+};
+
+struct ua_thread {
+	struct ua_op op;
+	struct ua_fault last_fault;
+	uintptr_t range_lo, range_hi; /* range_hi == 0: the default range */
+};
+
+extern UA_TLS struct ua_thread ua_self;
+
+/* Routines: return 0, or non-zero when a fault cut them short */
+typedef size_t (*ua_copy_fn)(void *dst, const void *src, size_t n);
+typedef size_t (*ua_clear_fn)(void *dst, size_t n);
+
+/* init.c / fault.c */
+extern atomic_int ua_ready;
+extern size_t ua_page_size;
+void ua_init_slow(void);
+static inline void
+ua_lazy_init(void)
+{
+	if (ua_unlikely(atomic_load_explicit(&ua_ready, memory_order_acquire) != 2))
+		ua_init_slow();
+}
+
+/* range.c */
+extern uintptr_t ua_default_lo, ua_default_hi;
+void ua_range_init(void);
+int ua__access_ok(uintptr_t p, size_t n, uintptr_t *ret_lo, uintptr_t *ret_hi);
+
+/*
+ * Spectre v1: after the range check, a pointer that failed it under
+ * speculation becomes an address that cannot be mapped (the kernel's
+ * mask_user_address).  Branch-free: the compiler emits cmp/sbb or cmov.
+ */
+static inline const void *
+ua_mask_user(const void *p, size_t n, uintptr_t lo, uintptr_t hi)
+{
+	uintptr_t a = (uintptr_t)p;
+	uintptr_t bad = (uintptr_t)0 - (uintptr_t)((a < lo) | (n > hi - a));
+	__asm__("" : "+r"(bad)); /* keep it a data dependency */
+	return (const void *)(a | bad);
+}
+
+/* copy.c: run a routine with the user side [lo, lo+n) registered */
+size_t ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
+                    enum ua_side side, uintptr_t ulo);
+
+/* dispatch.c */
+void ua_dispatch_init(void);
+ua_copy_fn ua_copy_routine(size_t n);
+ua_clear_fn ua_clear_routine(size_t n);
+ua_copy_fn ua_nocache_routine(size_t n);
+
+/* The architecture's always-present routines (src/<arch>/) */
+size_t ua_arch_copy_bytes(void *dst, const void *src, size_t n);
+size_t ua_arch_clear_bytes(void *dst, size_t n);
+int ua_arch_get_1(uint64_t *ret, const void *uptr);
+int ua_arch_get_2(uint64_t *ret, const void *uptr);
+int ua_arch_get_4(uint64_t *ret, const void *uptr);
+int ua_arch_get_8(uint64_t *ret, const void *uptr);
+int ua_arch_put_1(uint64_t val, void *uptr);
+int ua_arch_put_2(uint64_t val, void *uptr);
+int ua_arch_put_4(uint64_t val, void *uptr);
+int ua_arch_put_8(uint64_t val, void *uptr);
+
+#endif /* UA_INTERNAL_H */

@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: MIT */
+/* get_user, put_user, strnlen_user, strncpy_from_user. */
+#include <errno.h>
+#include <string.h>
+
+#include "internal.h"
+
+typedef int (*ua_get_fn)(uint64_t *ret, const void *uptr);
+typedef int (*ua_put_fn)(uint64_t val, void *uptr);
+
+static const ua_get_fn ua_get_fns[9] = {
+	[1] = ua_arch_get_1, [2] = ua_arch_get_2,
+	[4] = ua_arch_get_4, [8] = ua_arch_get_8,
+};
+static const ua_put_fn ua_put_fns[9] = {
+	[1] = ua_arch_put_1, [2] = ua_arch_put_2,
+	[4] = ua_arch_put_4, [8] = ua_arch_put_8,
+};
+
+UA_EXPORT int
+ua__get_user_n(uint64_t *ret, const volatile void *uptr, size_t size)
+{
+	uintptr_t lo, hi;
+
+	*ret = 0;
+	if (size > 8 || !ua_get_fns[size])
+		return -EINVAL;
+	ua_lazy_init();
+	if (!ua__access_ok((uintptr_t)uptr, size, &lo, &hi))
+		return -EFAULT;
+	return ua_get_fns[size](ret, ua_mask_user((const void *)uptr, size, lo, hi));
+}
+
+UA_EXPORT int
+ua__put_user_n(uint64_t val, volatile void *uptr, size_t size)
+{
+	uintptr_t lo, hi;
+
+	if (size > 8 || !ua_put_fns[size])
+		return -EINVAL;
+	ua_lazy_init();
+	if (!ua__access_ok((uintptr_t)uptr, size, &lo, &hi))
+		return -EFAULT;
+	return ua_put_fns[size](
+	    val, (void *)ua_mask_user((const void *)uptr, size, lo, hi));
+}
+
+#define UA_GET_PUT(bits)                                                       \
+	UA_EXPORT int ua_get_user_u##bits(uint##bits##_t *ret,                 \
+	                                  const void *uptr)                    \
+	{                                                                      \
+		uint64_t v;                                                    \
+		int r = ua__get_user_n(&v, uptr, bits / 8);                    \
+		*ret = (uint##bits##_t)v;                                      \
+		return r;                                                      \
+	}                                                                      \
+	UA_EXPORT int ua_put_user_u##bits(uint##bits##_t val, void *uptr)      \
+	{                                                                      \
+		return ua__put_user_n(val, uptr, bits / 8);                    \
+	}
+
+UA_GET_PUT(8)
+UA_GET_PUT(16)
+UA_GET_PUT(32)
+UA_GET_PUT(64)
+
+/* ---- Strings: aligned words where possible, never past what is asked ---- */
+
+#define UA_ONES ((uint64_t)0x0101010101010101ull)
+#define UA_HIGHS ((uint64_t)0x8080808080808080ull)
+
+/* Index of the first zero byte of a little-endian word, or 8 */
+static inline unsigned
+ua_zero_byte(uint64_t v)
+{
+	uint64_t z = (v - UA_ONES) & ~v & UA_HIGHS;
+
+	return z ? (unsigned)__builtin_ctzll(z) / 8 : 8;
+}
+
+/*
+ * Scan [s, s + lim) for a NUL, copying what it reads to dst when dst is
+ * not NULL.  Returns the NUL's index, lim if there is none, or -EFAULT.
+ * Reads are single bytes up to an 8-byte boundary, then aligned words (which
+ * never cross a page, so never fault past the NUL), then bytes.
+ */
+static long
+ua_scan_string(char *dst, const char *s, size_t lim)
+{
+	size_t i = 0;
+	uint64_t v;
+
+	while (i < lim && ((uintptr_t)(s + i) & 7)) {
+		if (ua_arch_get_1(&v, s + i))
+			return -EFAULT;
+		if (dst)
+			dst[i] = (char)v;
+		if (!v)
+			return (long)i;
+		i++;
+	}
+	while (lim - i >= 8) {
+		unsigned z;
+
+		if (ua_arch_get_8(&v, s + i))
+			return -EFAULT;
+		z = ua_zero_byte(v);
+		if (dst)
+			memcpy(dst + i, &v, z < 8 ? z + 1 : 8);
+		if (z < 8)
+			return (long)(i + z);
+		i += 8;
+	}
+	while (i < lim) {
+		if (ua_arch_get_1(&v, s + i))
+			return -EFAULT;
+		if (dst)
+			dst[i] = (char)v;
+		if (!v)
+			return (long)i;
+		i++;
+	}
+	return (long)lim;
+}
+
+/*
+ * Bytes the string may span: up to count, or to the end of the user range.
+ * Returns 0 when s is outside the range.
+ */
+static size_t
+ua_string_limit(const char **s, long count, int *ret_clipped)
+{
+	uintptr_t lo, hi, p = (uintptr_t)*s;
+	size_t lim;
+
+	ua_lazy_init();
+	ua__access_ok(p, 1, &lo, &hi);
+	if (p < lo || p >= hi)
+		return 0;
+	lim = hi - p;
+	*ret_clipped = lim < (size_t)count;
+	if (!*ret_clipped)
+		lim = (size_t)count;
+	*s = ua_mask_user(*s, lim, lo, hi);
+	return lim;
+}
+
+UA_EXPORT long
+ua_strnlen_user(const char *ustr, long n)
+{
+	size_t lim;
+	int clipped;
+	long r;
+
+	if (n <= 0)
+		return 0;
+	lim = ua_string_limit(&ustr, n, &clipped);
+	if (!lim)
+		return 0;
+	r = ua_scan_string(NULL, ustr, lim);
+	if (r < 0)
+		return 0;
+	if ((size_t)r < lim)
+		return r + 1;
+	/* No NUL: too long for n, or the user range ended first */
+	return clipped ? 0 : n + 1;
+}
+
+UA_EXPORT long
+ua_strncpy_from_user(char *dst, const char *usrc, long n)
+{
+	size_t lim;
+	int clipped;
+	long r;
+
+	if (n <= 0)
+		return 0;
+	lim = ua_string_limit(&usrc, n, &clipped);
+	if (!lim)
+		return -EFAULT;
+	r = ua_scan_string(dst, usrc, lim);
+	if (r < 0)
+		return r;
+	if ((size_t)r < lim)
+		return r;
+	return clipped ? -EFAULT : n;
+}

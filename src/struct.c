@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* check_zeroed_user and copy_struct_from_user, as in the kernel. */
+#include <errno.h>
+#include <string.h>
+
+#include "internal.h"
+
+UA_EXPORT int
+ua_check_zeroed_user(const void *usrc, size_t n)
+{
+	unsigned char buf[256];
+	const unsigned char *p = usrc;
+
+	if (!ua_access_ok(usrc, n))
+		return -EFAULT;
+	while (n) {
+		size_t chunk = n < sizeof(buf) ? n : sizeof(buf), i;
+		unsigned char acc = 0;
+
+		if (ua_copy_from_user(buf, p, chunk))
+			return -EFAULT;
+		for (i = 0; i < chunk; i++)
+			acc |= buf[i];
+		if (acc)
+			return 0;
+		p += chunk;
+		n -= chunk;
+	}
+	return 1;
+}
+
+UA_EXPORT int
+ua_copy_struct_from_user(void *dst, size_t ksize, const void *usrc,
+                         size_t usize)
+{
+	size_t size = ksize < usize ? ksize : usize;
+	size_t rest = (ksize > usize ? ksize : usize) - size;
+
+	if (usize < ksize) {
+		memset((char *)dst + size, 0, rest);
+	} else if (usize > ksize) {
+		int r = ua_check_zeroed_user((const char *)usrc + size, rest);
+
+		if (r <= 0)
+			return r ? r : -E2BIG;
+	}
+	if (ua_copy_from_user(dst, usrc, size))
+		return -EFAULT;
+	return 0;
+}

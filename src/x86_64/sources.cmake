@@ -1,0 +1,6 @@
+# SPDX-License-Identifier: MIT
+# x86-64 routines: one file per strategy
+set(UA_ARCH_SOURCES
+  ${UA_ARCH}/user.S
+  ${UA_ARCH}/copy_erms.S
+)

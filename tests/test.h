@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shared by the tests: checks, and memory layouts with a bad region at a
+ * known place.  No framework: a failed check prints and exits 1.
+ */
+#ifndef UA_TEST_H
+#define UA_TEST_H
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <uaccess.h>
+
+#define T_PASS 0
+#define T_FAIL 1
+#define T_SKIP 77
+
+static unsigned long t_checks;
+
+#define CHECK(cond, ...)                                                       \
+	do {                                                                   \
+		t_checks++;                                                    \
+		if (!(cond)) {                                                 \
+			fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__,   \
+			        __LINE__, #cond);                              \
+			fprintf(stderr, __VA_ARGS__);                          \
+			fputc('\n', stderr);                                   \
+			exit(T_FAIL);                                          \
+		}                                                              \
+	} while (0)
+
+#define CHECK_EQ(a, b)                                                         \
+	CHECK((long long)(a) == (long long)(b), "%s = %lld, expected %lld",    \
+	      #a, (long long)(a), (long long)(b))
+
+static inline void
+t_done(const char *name)
+{
+	printf("%s: %lu checks passed\n", name, t_checks);
+}
+
+static inline size_t
+t_page(void)
+{
+	return (size_t)sysconf(_SC_PAGESIZE);
+}
+
+/* The kinds of bad memory a copy can run into */
+enum t_bad {
+	T_BAD_NONE,     /* PROT_NONE */
+	T_BAD_UNMAPPED, /* a hole in the address space */
+	T_BAD_RDONLY,   /* readable, not writable */
+	T_BAD_SIGBUS,   /* a shared file mapping past the end of the file */
+	T_BAD_KINDS
+};
+
+static const char *const t_bad_names[] = {"prot_none", "unmapped",
+                                          "read_only", "sigbus"};
+
+/* Does this kind stop a read?  (read-only memory stops only writes) */
+static inline int
+t_bad_blocks_read(enum t_bad kind)
+{
+	return kind != T_BAD_RDONLY;
+}
+
+/*
+ * `good` pages of 0x5a bytes, then one bad page of the given kind, then a
+ * PROT_NONE guard page (for T_BAD_UNMAPPED, whatever the kernel has there).
+ */
+struct t_layout {
+	char *base;   /* start of the whole mapping */
+	size_t len;   /* length of the whole mapping */
+	char *bad;    /* first byte of the bad page */
+	int fd;       /* memfd for T_BAD_SIGBUS, or -1 */
+};
+
+static inline struct t_layout
+t_layout_new(size_t good_pages, enum t_bad kind)
+{
+	size_t pg = t_page(), len = (good_pages + 2) * pg;
+	struct t_layout l = {0};
+	char *p;
+
+	l.fd = -1;
+	l.len = len;
+	if (kind == T_BAD_SIGBUS) {
+		l.fd = memfd_create("uaccess-test", 0);
+		CHECK(l.fd >= 0, "memfd_create: %s", strerror(errno));
+		CHECK(ftruncate(l.fd, (off_t)len) == 0, "ftruncate");
+		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, l.fd, 0);
+		CHECK(p != MAP_FAILED, "mmap: %s", strerror(errno));
+		memset(p, 0x5a, good_pages * pg);
+		/* Truncate: the pages past the end now raise SIGBUS */
+		CHECK(ftruncate(l.fd, (off_t)(good_pages * pg)) == 0, "ftruncate");
+	} else {
+		p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		CHECK(p != MAP_FAILED, "mmap: %s", strerror(errno));
+		memset(p, 0x5a, len);
+		if (kind == T_BAD_NONE)
+			CHECK(!mprotect(p + good_pages * pg, pg, PROT_NONE), "mprotect");
+		else if (kind == T_BAD_UNMAPPED)
+			CHECK(!munmap(p + good_pages * pg, pg), "munmap");
+		else if (kind == T_BAD_RDONLY)
+			CHECK(!mprotect(p + good_pages * pg, pg, PROT_READ), "mprotect");
+		if (kind != T_BAD_UNMAPPED)
+			CHECK(!mprotect(p + (good_pages + 1) * pg, pg, PROT_NONE),
+			      "mprotect");
+	}
+	l.base = p;
+	l.bad = p + good_pages * pg;
+	return l;
+}
+
+static inline void
+t_layout_free(struct t_layout *l)
+{
+	munmap(l->base, l->len);
+	if (l->fd >= 0)
+		close(l->fd);
+}
+
+/* Fill with a pattern that differs at every offset and between buffers */
+static inline void
+t_fill(void *p, size_t n, unsigned seed)
+{
+	unsigned char *c = p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		c[i] = (unsigned char)(i * 131 + seed * 29 + (i >> 8) + 1);
+}
+
+/* The name of the strategy forced with UACCESS_TUNABLES=strategy=NAME */
+static inline const char *
+t_forced_strategy(void)
+{
+	const char *t = getenv("UACCESS_TUNABLES"), *s;
+
+	if (!t || !(s = strstr(t, "strategy=")))
+		return NULL;
+	return s + strlen("strategy=");
+}
+
+/*
+ * For per-strategy tests: skip unless the forced strategy is the one in
+ * force for every size (it is not when this CPU cannot run it).
+ */
+static inline void
+t_require_forced_strategy(void)
+{
+	const char *want = t_forced_strategy();
+	static const size_t sizes[] = {1, 64, 4096, 1 << 20};
+	size_t i, n;
+
+	if (!want)
+		return;
+	n = strcspn(want, ":");
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		const char *have = ua_copy_strategy(sizes[i]);
+
+		if (strlen(have) != n || strncmp(have, want, n)) {
+			printf("strategy %.*s not usable here (%s in force)\n",
+			       (int)n, want, have);
+			exit(T_SKIP);
+		}
+	}
+}
+
+#endif /* UA_TEST_H */

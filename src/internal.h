@@ -67,7 +67,10 @@ static inline const void *
 ua_mask_user(const void *p, size_t n, uintptr_t lo, uintptr_t hi)
 {
 	uintptr_t a = (uintptr_t)p;
-	uintptr_t bad = (uintptr_t)0 - (uintptr_t)((a < lo) | (n > hi - a));
+	/* a - lo > hi - lo: a below lo or above hi (then hi - a wraps) */
+	uintptr_t bad = (uintptr_t)((a - lo > hi - lo) | (n > hi - a));
+
+	bad = (uintptr_t)0 - bad;
 	__asm__("" : "+r"(bad)); /* keep it a data dependency */
 	return (const void *)(a | bad);
 }

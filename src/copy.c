@@ -57,8 +57,16 @@ ua_run(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
 		*op = saved;
 		return r;
 	}
+	/*
+	 * Claim op before filling it: a signal handler that runs a copy
+	 * between these stores sees hi != 0 and restores what it found.
+	 * UA_OP_BUSY is an empty range: no fault is taken for ours.
+	 */
+	op->hi = UA_OP_BUSY;
+	atomic_signal_fence(memory_order_seq_cst);
 	op->lo = ulo;
 	op->side = side;
+	atomic_signal_fence(memory_order_seq_cst);
 	op->hi = ulo + n;
 	atomic_signal_fence(memory_order_seq_cst);
 	r = copy ? copy(dst, src, n) : clear(dst, n);

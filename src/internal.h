@@ -29,6 +29,8 @@ struct ua_op {
 	enum ua_side side;
 	uintptr_t done, limit;
 };
+/* op->hi while op is being filled: in use, and no address is in it */
+#define UA_OP_BUSY ((uintptr_t)1)
 
 struct ua_thread {
 	struct ua_op op;

@@ -158,14 +158,16 @@ ua_plain(ua_copy_fn fn, void *dst, const void *src, size_t n)
 
 	if (ua_unlikely(op->hi)) {
 		/* Inside a signal handler that interrupted a user copy: make
-		 * sure none of our faults is taken for the outer call's. */
-		uintptr_t hi = op->hi;
+		 * sure none of our faults is taken for the outer call's.  A
+		 * handler that interrupts us may run a copy that fills op, so
+		 * all of it is restored, not just hi. */
+		struct ua_op saved = *op;
 
 		op->hi = 0;
 		atomic_signal_fence(memory_order_seq_cst);
 		fn(dst, src, n);
 		atomic_signal_fence(memory_order_seq_cst);
-		op->hi = hi;
+		*op = saved;
 		return dst;
 	}
 	fn(dst, src, n);

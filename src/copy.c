@@ -37,26 +37,24 @@ ua_finish(void *dst, const void *src, uintptr_t ulo, int clear)
 	}
 }
 
+static size_t ua_run_slow(ua_copy_fn copy, ua_clear_fn clear, void *dst,
+                          const void *src, size_t n, enum ua_side side,
+                          uintptr_t ulo, size_t r);
+
 /*
  * Run copy (or clear, when copy is NULL) with [ulo, ulo + n) registered as
- * the user side; returns the bytes not done.
+ * the user side; returns the bytes not done.  The fast path is five stores
+ * to thread-local memory around the call.
  */
-static size_t
+static inline __attribute__((always_inline)) size_t
 ua_run(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
        size_t n, enum ua_side side, uintptr_t ulo)
 {
 	struct ua_op *op = &ua_self.op;
-	size_t r, done;
+	size_t r;
 
-	if (ua_unlikely(op->hi)) {
-		/* A signal handler interrupted another copy on this thread */
-		struct ua_op saved = *op;
-
-		op->hi = 0;
-		r = ua_run(copy, clear, dst, src, n, side, ulo);
-		*op = saved;
-		return r;
-	}
+	if (ua_unlikely(op->hi)) /* a signal handler interrupted a copy */
+		return ua_run_slow(copy, clear, dst, src, n, side, ulo, 1);
 	/*
 	 * Claim op before filling it: a signal handler that runs a copy
 	 * between these stores sees hi != 0 and restores what it found.
@@ -70,10 +68,34 @@ ua_run(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
 	op->hi = ulo + n;
 	atomic_signal_fence(memory_order_seq_cst);
 	r = copy ? copy(dst, src, n) : clear(dst, n);
-	if (ua_likely(!r)) {
-		atomic_signal_fence(memory_order_seq_cst);
+	if (ua_unlikely(r))
+		return ua_run_slow(copy, clear, dst, src, n, side, ulo, 0);
+	atomic_signal_fence(memory_order_seq_cst);
+	op->hi = 0;
+	return 0;
+}
+
+/*
+ * nested: save the interrupted copy's state, run, restore it.
+ * Otherwise the routine faulted: finish up to the bad byte.
+ */
+static __attribute__((noinline)) size_t
+ua_run_slow(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
+            size_t n, enum ua_side side, uintptr_t ulo, size_t nested)
+{
+	struct ua_op *op = &ua_self.op;
+	size_t done;
+
+	if (nested) {
+		struct ua_op saved = *op;
+		size_t r;
+
 		op->hi = 0;
-		return 0;
+		atomic_signal_fence(memory_order_seq_cst);
+		r = ua_run(copy, clear, dst, src, n, side, ulo);
+		atomic_signal_fence(memory_order_seq_cst);
+		*op = saved;
+		return r;
 	}
 	done = ua_finish(dst, src, ulo, !copy);
 	atomic_signal_fence(memory_order_seq_cst);
@@ -88,7 +110,7 @@ ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
 	return ua_run(fn, NULL, dst, src, n, side, ulo);
 }
 
-static size_t
+static inline __attribute__((always_inline)) size_t
 ua_from_user(ua_copy_fn fn, void *dst, const void *usrc, size_t n)
 {
 	uintptr_t lo, hi;

@@ -3,8 +3,8 @@
  * Description: a user of the installed package.  It must compile as strict
  * C99, C11 and C++11 (pedantic, -Werror), with no feature-test macro, using
  * every public name including the ua_get_user/ua_put_user macros, link, and
- * run.  Only ISO C besides <uaccess.h>: the bad pointer is the page at 0,
- * which is never in the user range.
+ * run, without any call changing errno.  Only ISO C besides <uaccess.h>:
+ * the bad pointer is in the page at 0, which is never in the user range.
  */
 #include <uaccess.h>
 
@@ -48,6 +48,7 @@ main(void)
 	const char *const argv[] = {"prog", "arg"};
 
 	(void)embedding_handler;
+	errno = 4242; /* no call may change it, not even the first */
 	EXPECT(ua_init() == 0);
 	EXPECT(ua_access_ok(src, sizeof(src)) == 1);
 	EXPECT(ua_access_ok(bad, 1) == 0);
@@ -114,6 +115,7 @@ main(void)
 		ua_argblock_free(ab);
 	}
 
+	EXPECT(errno == 4242);
 	if (!failures)
 		printf("consumer: every call behaved\n");
 	return failures ? 1 : 0;

@@ -327,6 +327,7 @@ def check_man(a):
     if not shutil.which("groff"):
         return finish("groff not installed (Debian: groff-base)")
     funcs, macros = public_names(a.header)
+    a.mandir = os.path.abspath(a.mandir)
     pages = sorted(glob.glob(os.path.join(a.mandir, "man[0-9]", "*.[0-9]")))
     names = {os.path.splitext(os.path.basename(p))[0]: p for p in pages}
     real = 0

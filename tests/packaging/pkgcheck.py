@@ -4,8 +4,13 @@
 
   pkgcheck.py symbols --header H --shared SO --static A --soname NAME
   pkgcheck.py header  --include DIR --source C --libdir DIR [--cc CC]
+                      [--cflags=FLAGS]
   pkgcheck.py install --build DIR --header H --source C --examples DIR
                       [--cc CC] [--generator G] [--version V]
+                      [--cflags=FLAGS]
+
+--cflags: the build's C flags (CMAKE_C_FLAGS), added to every consumer's
+compile and link, so that a sanitizer build's consumers link its runtime.
   pkgcheck.py man     --mandir DIR --header H
 
 Exit 0 pass, 1 fail, 77 skip (a tool the check needs is missing).
@@ -89,6 +94,10 @@ def public_names(header):
 
 # ---- symbols ----
 
+# Globals that sanitizers and coverage add to every object they instrument
+INSTRUMENTATION = re.compile(r"__(odr_asan|asan|ubsan|tsan|msan|sancov|llvm|"
+                             r"gcov|profc|profd|covrec)")
+
 def check_symbols(a):
     for tool in ("nm", "readelf"):
         if not shutil.which(tool):
@@ -134,7 +143,8 @@ def check_symbols(a):
     ok, out = must(["nm", "-g", "--defined-only", a.static], "nm (static)")
     for line in out.splitlines():
         parts = line.split()
-        if len(parts) >= 3 and not parts[-1].startswith("ua_"):
+        if len(parts) >= 3 and not parts[-1].startswith("ua_") \
+                and not INSTRUMENTATION.match(parts[-1]):
             fail("static library defines a global outside ua_: %s"
                  % parts[-1])
     print("%d functions exported, versions %s, SONAME %s"
@@ -168,9 +178,19 @@ def compilers(names):
     return found
 
 
+def family(compiler):
+    rc, out, err = run([compiler, "--version"])
+    return "clang" if "clang" in out else "gcc"
+
+
 def check_header(a):
     warn = ["-pedantic", "-Werror", "-Wall", "-Wextra"]
     link = ["-L" + a.libdir, "-luaccess", "-Wl,-rpath," + a.libdir]
+    link += a.cflags.split()  # the build's flags: sanitizers must link too
+    # A sanitized library runs only with its own compiler's runtime: the
+    # other compiler family then only compiles.
+    sanitized = "-fsanitize" in a.cflags
+    own = family(a.cc) if a.cc else None
     cc = compilers([a.cc, "gcc", "clang"])
     cxx = compilers(["g++", "clang++"])
     if not cc:
@@ -193,6 +213,11 @@ def check_header(a):
                 n += 1
                 what = "%s %s %s" % (os.path.basename(compiler),
                                      " ".join(std), os.path.basename(src))
+                if sanitized and family(compiler) != own:
+                    must([compiler] + std + warn + ["-I" + a.include,
+                          "-c", src, "-o", exe + ".o"], what)
+                    print("compiled %s" % what)
+                    continue
                 ok, _ = must([compiler] + std + warn + ["-I" + a.include,
                               src, "-o", exe] + link, what)
                 if ok and src == a.source:
@@ -284,7 +309,7 @@ def check_install(a):
                 for src in progs:
                     exe = os.path.join(tmp, "pc-" + os.path.basename(src)[:-2])
                     ok, _ = must([a.cc or "cc", src, "-o", exe]
-                                 + flags.split()
+                                 + flags.split() + a.cflags.split()
                                  + ["-Wl,-rpath," + libdir],
                                  "building %s via pkg-config" % src)
                     if ok:
@@ -303,6 +328,8 @@ def check_install(a):
             cfg += ["-G", a.generator]
         if a.cc:
             cfg += ["-DCMAKE_C_COMPILER=" + a.cc]
+        if a.cflags:
+            cfg += ["-DCMAKE_C_FLAGS=" + a.cflags]
         ok, _ = must(cfg, "configuring a find_package(uaccess) project")
         if ok:
             ok, _ = must([cmake, "--build", bdir], "building it")
@@ -396,6 +423,7 @@ def main():
     s.add_argument("--source", required=True)
     s.add_argument("--libdir", required=True)
     s.add_argument("--cc")
+    s.add_argument("--cflags", default="")
     s = sub.add_parser("install")
     s.add_argument("--build", required=True)
     s.add_argument("--header", required=True)
@@ -404,6 +432,7 @@ def main():
     s.add_argument("--cc")
     s.add_argument("--generator")
     s.add_argument("--version")
+    s.add_argument("--cflags", default="")
     s = sub.add_parser("man")
     s.add_argument("--mandir", required=True)
     s.add_argument("--header", required=True)

@@ -10,6 +10,8 @@
  * kmap of a highmem page).  The windowed backend keeps the page it mapped
  * last until another page is needed or the call ends (the seed); with
  * UA_ARGBLOCK_NO_MAP_CACHE it unmaps after every piece (before the seed).
+ * No mapping outlives a call.  A block, like a linux_binprm, belongs to one
+ * thread at a time.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -114,6 +116,9 @@ ua_page_alloc(struct ua_argblock *bp, size_t i)
 		do
 			r = fallocate(bp->fd, 0, off, (off_t)bp->pg);
 		while (r && errno == EINTR);
+		/* Where memfds cannot reserve pages, at least grow the file */
+		if (r && (errno == EOPNOTSUPP || errno == ENOSYS))
+			r = ftruncate(bp->fd, off + (off_t)bp->pg);
 		if (r)
 			return -ENOMEM;
 	}

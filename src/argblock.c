@@ -10,6 +10,8 @@
  * kmap of a highmem page).  The windowed backend keeps the page it mapped
  * last until another page is needed or the call ends (the seed); with
  * UA_ARGBLOCK_NO_MAP_CACHE it unmaps after every piece (before the seed).
+ * No mapping outlives a call.  A block, like a linux_binprm, belongs to one
+ * thread at a time.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,16 +27,16 @@
 #define UA_NO_PAGE SIZE_MAX
 
 struct ua_argblock {
-	size_t max;          /* max_bytes: where the top pointer starts */
-	size_t p;            /* the top pointer: the used bytes are [p, max) */
-	size_t pg;           /* page size */
-	size_t npages;       /* pages covering [0, max) */
-	size_t *page;        /* page[i]: 0 not allocated, else 1 + its memfd page */
-	size_t nalloc;       /* pages allocated so far */
+	size_t max;    /* max_bytes: where the top pointer starts */
+	size_t p;      /* the top pointer: the used bytes are [p, max) */
+	size_t pg;     /* page size */
+	size_t npages; /* pages covering [0, max) */
+	size_t *page;  /* page[i]: 0 not allocated, else 1 + its memfd page */
+	size_t nalloc; /* pages allocated so far */
 	unsigned flags;
-	unsigned long maps;  /* page mappings made */
-	char *mem;           /* direct: the whole block */
-	int fd;              /* windowed: the memfd holding the pages, else -1 */
+	unsigned long maps; /* page mappings made */
+	char *mem;          /* direct: the whole block */
+	int fd;             /* windowed: the memfd holding the pages, else -1 */
 };
 
 /* The mapping cache of one copy_strings() call: kmapped_page and kaddr */
@@ -114,6 +116,9 @@ ua_page_alloc(struct ua_argblock *bp, size_t i)
 		do
 			r = fallocate(bp->fd, 0, off, (off_t)bp->pg);
 		while (r && errno == EINTR);
+		/* Where memfds cannot reserve pages, at least grow the file */
+		if (r && (errno == EOPNOTSUPP || errno == ENOSYS))
+			r = ftruncate(bp->fd, off + (off_t)bp->pg);
 		if (r)
 			return -ENOMEM;
 	}
@@ -145,7 +150,7 @@ ua_kmap(struct ua_argblock *bp, struct ua_kmap *km, size_t i)
 		a = bp->mem + i * bp->pg;
 	} else {
 		a = mmap(NULL, bp->pg, PROT_READ | PROT_WRITE, MAP_SHARED,
-		         bp->fd, (off_t)((bp->page[i] - 1) * bp->pg));
+			 bp->fd, (off_t)((bp->page[i] - 1) * bp->pg));
 		if (a == MAP_FAILED)
 			return NULL;
 		bp->maps++;
@@ -161,8 +166,8 @@ ua_kmap(struct ua_argblock *bp, struct ua_kmap *km, size_t i)
  * gives up the exec): the block keeps the strings copied before it.
  */
 static int
-ua_copy_strings_from(struct ua_argblock *bp, int argc,
-                     const char *const *argv, const struct ua_strsrc *src)
+ua_copy_strings_from(struct ua_argblock *bp, int argc, const char *const *argv,
+		     const struct ua_strsrc *src)
 {
 	struct ua_kmap km = {.page = UA_NO_PAGE, .addr = NULL};
 	size_t top = bp->p;
@@ -214,7 +219,7 @@ ua_copy_strings_from(struct ua_argblock *bp, int argc,
 				ret = -ENOMEM;
 				goto undo;
 			}
-			if (new && offset)
+			if (new &&offset)
 				memset(kaddr, 0, offset);
 			bytes_to_copy = bp->pg - offset;
 			if (bytes_to_copy > len) {
@@ -246,8 +251,7 @@ out:
 /* The system calls of the windowed backend must not leak into errno */
 static int
 ua_copy_strings_keep_errno(struct ua_argblock *bp, int argc,
-                           const char *const *argv,
-                           const struct ua_strsrc *src)
+			   const char *const *argv, const struct ua_strsrc *src)
 {
 	int saved_errno = errno, r;
 
@@ -266,7 +270,7 @@ ua_copy_strings(struct ua_argblock *bp, int argc, const char *const *uargv)
 
 UA_EXPORT int
 ua_copy_strings_kernel(struct ua_argblock *bp, int argc,
-                       const char *const *argv)
+		       const char *const *argv)
 {
 	if (argc > 0 && !argv)
 		return bp ? -EFAULT : -EINVAL;
@@ -283,7 +287,8 @@ ua_argblock_alloc(struct ua_argblock **ret, size_t max_bytes, unsigned flags)
 	    (flags & ~UA_ARGBLOCK_FLAGS))
 		return -EINVAL;
 	/* Without a window every page is always mapped: nothing to cache */
-	if ((flags & UA_ARGBLOCK_NO_MAP_CACHE) && !(flags & UA_ARGBLOCK_WINDOWED))
+	if ((flags & UA_ARGBLOCK_NO_MAP_CACHE) &&
+	    !(flags & UA_ARGBLOCK_WINDOWED))
 		return -EINVAL;
 	ua_lazy_init();
 
@@ -305,8 +310,9 @@ ua_argblock_alloc(struct ua_argblock **ret, size_t max_bytes, unsigned flags)
 			goto fail;
 		}
 	} else {
-		void *m = mmap(NULL, bp->npages * bp->pg, PROT_READ | PROT_WRITE,
-		               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		void *m =
+		    mmap(NULL, bp->npages * bp->pg, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (m == MAP_FAILED)
 			goto fail;
 		bp->mem = m;
@@ -361,11 +367,13 @@ ua_argblock_maps(const struct ua_argblock *bp)
 static size_t
 ua_read_page(const struct ua_argblock *bp, char *out, size_t pos, size_t n)
 {
-	off_t off = (off_t)((bp->page[pos / bp->pg] - 1) * bp->pg + pos % bp->pg);
+	off_t off =
+	    (off_t)((bp->page[pos / bp->pg] - 1) * bp->pg + pos % bp->pg);
 	size_t done = 0;
 
 	while (done < n) {
-		ssize_t r = pread(bp->fd, out + done, n - done, off + (off_t)done);
+		ssize_t r =
+		    pread(bp->fd, out + done, n - done, off + (off_t)done);
 
 		if (r <= 0) {
 			if (r < 0 && errno == EINTR)

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Description: copy_strings() order, page spanning, top pointer, E2BIG edges, backends and map counts */
+/*
+ * Description: copy_strings() order, page spanning, the top pointer, E2BIG
+ * edges, identical backends and mapping counts.
+ */
 #include "argblock.h"
 
 static size_t pg;
@@ -230,7 +233,7 @@ test_maps(void)
 	struct t_cmdline c = t_cmdline_new(300, 40, 4);
 	const char *fn[] = {"/usr/lib/gcc/x86_64-linux-gnu/14/cc1"};
 	const char *const *calls[] = {fn, (const char *const *)c.envp,
-	                              (const char *const *)c.argv};
+				      (const char *const *)c.argv};
 	int counts[] = {1, c.envc, c.argc};
 	size_t max = 32 * pg, n;
 	unsigned long maps[T_NBACKENDS];
@@ -284,7 +287,8 @@ test_maps(void)
 		CHECK_EQ(ua_copy_strings(bp, 1, v), 0);
 		CHECK_EQ(ua_argblock_maps(bp), 5);
 		ua_argblock_free(bp);
-		bp = t_new(2 * pg, UA_ARGBLOCK_WINDOWED | UA_ARGBLOCK_NO_MAP_CACHE);
+		bp = t_new(2 * pg,
+			   UA_ARGBLOCK_WINDOWED | UA_ARGBLOCK_NO_MAP_CACHE);
 		CHECK_EQ(ua_copy_strings(bp, 3, v), 0);
 		CHECK_EQ(ua_argblock_maps(bp), 4);
 		CHECK_EQ(ua_copy_strings(bp, 1, v + 2), 0);
@@ -316,10 +320,10 @@ test_kernel_and_errno(unsigned flags)
 	errno = 4242;
 	CHECK_EQ(ua_copy_strings(u, c.envc, (const char *const *)c.envp), 0);
 	CHECK_EQ(ua_copy_strings(u, c.argc, (const char *const *)c.argv), 0);
-	CHECK_EQ(ua_copy_strings_kernel(k, c.envc,
-	                                (const char *const *)c.envp), 0);
-	CHECK_EQ(ua_copy_strings_kernel(k, c.argc,
-	                                (const char *const *)c.argv), 0);
+	CHECK_EQ(ua_copy_strings_kernel(k, c.envc, (const char *const *)c.envp),
+		 0);
+	CHECK_EQ(ua_copy_strings_kernel(k, c.argc, (const char *const *)c.argv),
+		 0);
 	CHECK_EQ(ua_copy_strings(u, 1, bad), -EFAULT);
 	CHECK_EQ(ua_copy_strings(u, 1, (const char *const *)16), -EFAULT);
 	CHECK_EQ(ua_argblock_new(&none, 0, flags), -EINVAL);

@@ -17,7 +17,7 @@ static const unsigned t_backends[] = {
 	UA_ARGBLOCK_WINDOWED | UA_ARGBLOCK_NO_MAP_CACHE,
 };
 static const char *const t_backend_names[] = {"direct", "windowed",
-                                              "windowed-nocache"};
+					      "windowed-nocache"};
 #define T_NBACKENDS 3
 
 /* argv and envp of a compiler run: NULL-terminated, strings in one buffer */
@@ -89,7 +89,7 @@ t_cmdline_free(struct t_cmdline *c)
  */
 static inline size_t
 t_expect(char *out, const char *const *const *calls, const int *counts,
-         int ncalls)
+	 int ncalls)
 {
 	size_t n = 0;
 	int c, i;

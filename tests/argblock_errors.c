@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Description: copy_strings() -EFAULT/-E2BIG/-ENOMEM paths leave no fd and no mapping behind */
+/*
+ * Description: every -EFAULT/-E2BIG/-ENOMEM path of copy_strings() and
+ * ua_argblock_new() leaves no fd and no mapping behind.
+ */
 #include <signal.h>
 #include <sys/resource.h>
 
@@ -53,8 +56,8 @@ t_layout_far(size_t good_pages, enum t_bad kind)
 	l.len = (good_pages + 2) * pg;
 	for (hint = (uintptr_t)1 << 32; hint < (uintptr_t)1 << 40; hint <<= 1) {
 		l.base = mmap((void *)hint, l.len, PROT_READ | PROT_WRITE,
-		              MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
-		              -1, 0);
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+			      -1, 0);
 		if (l.base != MAP_FAILED && l.base == (void *)hint)
 			break;
 		if (l.base != MAP_FAILED)
@@ -74,7 +77,7 @@ static char *
 t_bad_then_good(void)
 {
 	char *p = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE,
-	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	CHECK(p != MAP_FAILED, "mmap: %s", strerror(errno));
 	CHECK(!mprotect(p, pg, PROT_NONE), "mprotect");
@@ -137,7 +140,8 @@ test_bad_string(unsigned flags)
 			/* Strings in read-only memory are fine */
 			char want[7 + 50 + 6];
 
-			CHECK(!mprotect(l.bad, pg, PROT_READ | PROT_WRITE), "rw");
+			CHECK(!mprotect(l.bad, pg, PROT_READ | PROT_WRITE),
+			      "rw");
 			l.bad[49] = '\0';
 			CHECK(!mprotect(l.bad, pg, PROT_READ), "ro");
 			v[1] = l.bad;
@@ -169,12 +173,14 @@ test_bad_string(unsigned flags)
 			memcpy(want + 107, "after", 6);
 			t_call(flags, 4096, 3, v, 0, want, sizeof(want));
 			/* Exactly the room it needs, then one byte less */
-			t_call(flags, sizeof(want), 3, v, 0, want, sizeof(want));
+			t_call(flags, sizeof(want), 3, v, 0, want,
+			       sizeof(want));
 			t_call(flags, sizeof(want) - 1, 3, v, -E2BIG, want + 7,
 			       106);
 		}
 
-		/* A string spanning pages of the block, running into the hole */
+		/* A string spanning pages of the block, running into the hole
+		 */
 		l.bad[-1] = 0x5a;
 		v[1] = l.bad - pg - 500;
 		t_call(flags, 8 * pg, 3, v, -EFAULT, "after", 6);

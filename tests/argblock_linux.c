@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Description: the block built as execve builds it holds exactly the bytes the running kernel gives a new process */
+/*
+ * Description: a block built as execve builds it (filename, envp, argv) holds
+ * exactly the bytes the running kernel gives a new process.
+ */
 #include <inttypes.h>
 #include <libgen.h>
 #include <sys/wait.h>
@@ -71,15 +74,15 @@ t_child(int fd)
 		return 6;
 	if (t_write_all(fd, f, sizeof(f)) ||
 	    t_write_all(fd, (const void *)(uintptr_t)f[T_ARG_START],
-	                f[T_STACK_END] - f[T_ARG_START]))
+			f[T_STACK_END] - f[T_ARG_START]))
 		return 7;
 	return 0;
 }
 
 /* execve(path, argv, envp) in a child; returns what it sent */
 static char *
-t_exec(const char *dir, const char *path, char *const *argv,
-       char *const *envp, uint64_t *f, size_t *ret_n)
+t_exec(const char *dir, const char *path, char *const *argv, char *const *envp,
+       uint64_t *f, size_t *ret_n)
 {
 	size_t cap = 1 << 20, n = 0;
 	char *buf = malloc(cap);
@@ -108,8 +111,8 @@ t_exec(const char *dir, const char *path, char *const *argv,
 	}
 	close(fds[0]);
 	CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
-	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-	      "child status %#x", status);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %#x",
+	      status);
 	CHECK(n > sizeof(uint64_t) * T_NF, "child sent %zu bytes", n);
 	memcpy(f, buf, sizeof(uint64_t) * T_NF);
 	*ret_n = n - sizeof(uint64_t) * T_NF;
@@ -179,9 +182,11 @@ t_compare(const char *dir, const char *path, char **argv, char **envp)
 		CHECK_EQ(ua_argblock_new(&bp, 1 << 20, t_backends[b]), 0);
 		CHECK_EQ(ua_copy_strings_kernel(bp, 1, fn), 0);
 		CHECK_EQ(ua_copy_strings(bp, t_count(envp),
-		                         (const char *const *)envp), 0);
+					 (const char *const *)envp),
+			 0);
 		CHECK_EQ(ua_copy_strings(bp, t_count(argv),
-		                         (const char *const *)argv), 0);
+					 (const char *const *)argv),
+			 0);
 		CHECK_EQ(ua_argblock_size(bp), used);
 		CHECK_EQ(ua_argblock_read(bp, mine, n + 1), used);
 		for (i = 0; i < used && mine[i] == got[i]; i++)

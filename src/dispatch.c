@@ -134,9 +134,9 @@ ua_dispatch_apply(const struct ua_policy *p)
 	d.medium_min = p->t[UA_T_MEDIUM_MIN].num;
 	d.large_min = p->t[UA_T_LARGE_MIN].num;
 	d.huge_min = p->t[UA_T_HUGE_MIN].num;
-	/* Classes are ordered: a bound below the previous one empties its class */
-	d.large_min = d.large_min < d.medium_min ? d.medium_min : d.large_min;
-	d.huge_min = d.huge_min < d.large_min ? d.large_min : d.huge_min;
+	/* Classes are ordered: a start above the next class's empties it */
+	d.large_min = d.large_min > d.huge_min ? d.huge_min : d.large_min;
+	d.medium_min = d.medium_min > d.large_min ? d.large_min : d.medium_min;
 	ua_engine.rep_mask = p->t[UA_T_REP_ALIGN_MASK].num;
 	for (c = 0; c < UA_NCLASSES; c++) {
 		const struct ua_strategy *s = force ? force : p->t[UA_T_SMALL + c].strategy;

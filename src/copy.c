@@ -198,13 +198,12 @@ ua_plain(ua_copy_fn fn, void *dst, const void *src, size_t n)
 UA_EXPORT void *
 ua_memcpy(void *dst, const void *src, size_t n)
 {
-	ua_lazy_init();
+	/* Before init the table's routines initialise: no test here */
 	return ua_plain(ua_copy_routine(n), dst, src, n);
 }
 
 UA_EXPORT void *
 ua_memcpy_nocache(void *dst, const void *src, size_t n)
 {
-	ua_lazy_init();
 	return ua_plain(ua_nocache_routine(n), dst, src, n);
 }

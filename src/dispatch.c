@@ -16,20 +16,57 @@
 #define UA_SYSCONF_PROFILE "/etc/uaccess/profile"
 #endif
 
-size_t ua_copy_erms(void *dst, const void *src, size_t n);
-size_t ua_clear_erms(void *dst, size_t n);
+/*
+ * Before init the table points at these: the first call initialises and
+ * goes on with the real table, so that ua_memcpy needs no init test of its
+ * own.  Re-entered from a signal handler during init: the byte routines.
+ */
+static size_t
+ua_copy_first(void *dst, const void *src, size_t n)
+{
+	ua_copy_fn fn;
 
-/* Before init (and if init is re-entered from a signal handler): rep movsb */
+	ua_lazy_init();
+	fn = ua_copy_routine(n);
+	if (fn == ua_copy_first)
+		fn = ua_arch_copy_bytes;
+	return fn(dst, src, n);
+}
+
+static size_t
+ua_nocache_first(void *dst, const void *src, size_t n)
+{
+	ua_copy_fn fn;
+
+	ua_lazy_init();
+	fn = ua_nocache_routine(n);
+	if (fn == ua_nocache_first || fn == ua_copy_first)
+		fn = ua_arch_copy_bytes;
+	return fn(dst, src, n);
+}
+
+static size_t
+ua_clear_first(void *dst, size_t n)
+{
+	ua_clear_fn fn;
+
+	ua_lazy_init();
+	fn = ua_clear_routine(n);
+	if (fn == ua_clear_first)
+		fn = ua_arch_clear_bytes;
+	return fn(dst, n);
+}
+
 struct ua_dispatch ua_dispatch = {
 	.medium_min = SIZE_MAX,
 	.large_min = SIZE_MAX,
 	.huge_min = SIZE_MAX,
-	.copy = {ua_copy_erms, ua_copy_erms, ua_copy_erms, ua_copy_erms},
+	.copy = {ua_copy_first, ua_copy_first, ua_copy_first, ua_copy_first},
 	.clear_large_min = SIZE_MAX,
-	.clear_small = ua_clear_erms,
-	.clear_large = ua_clear_erms,
+	.clear_small = ua_clear_first,
+	.clear_large = ua_clear_first,
 	.nocache_min = SIZE_MAX,
-	.nocache = ua_copy_erms,
+	.nocache = ua_nocache_first,
 };
 
 /* What the table was made from: names, and seed 000's alignment guard */

@@ -141,7 +141,8 @@ double sample(const struct contender *c, const struct req *r);
 void calibrate(const struct contender *c, struct req *r);
 /*
  * Interleaved trials: each trial runs every contender once, in rotating
- * order; ret_ns[i] is contender i's median.
+ * order; ret_ns[i] is contender i's median.  r->reps == 0: calibrate
+ * each contender to bench_sample_ns() first.
  */
 void measure(const struct contender *const *cs, int n, const struct req *r,
              int trials, double *ret_ns);

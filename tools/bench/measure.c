@@ -314,6 +314,8 @@ calibrate(const struct contender *c, struct req *r)
 	r->reps = 1;
 	for (;;) {
 		ns = sample(c, r) * (double)r->reps;
+		if (r->op == REQ_RANDOM)
+			ns *= RANDOM_COUNT;
 		if (ns >= (double)target / 8 || r->reps >= (1u << 30))
 			break;
 		r->reps *= 8;
@@ -327,6 +329,7 @@ void
 measure(const struct contender *const *cs, int n, const struct req *r,
         int trials, double *ret_ns)
 {
+	struct req rs[16];
 	double v[16][64];
 	int t, i;
 
@@ -334,11 +337,18 @@ measure(const struct contender *const *cs, int n, const struct req *r,
 		n = 16;
 	if (trials > 64)
 		trials = 64;
+	/* Each contender does about the same time per sample, not the same
+	 * number of calls: a syscall must not take 100 times longer. */
+	for (i = 0; i < n; i++) {
+		rs[i] = *r;
+		if (!r->reps)
+			calibrate(cs[i], &rs[i]);
+	}
 	for (t = 0; t < trials; t++)
 		for (i = 0; i < n; i++) {
 			int k = (i + t) % n;
 
-			v[k][t] = sample(cs[k], r);
+			v[k][t] = sample(cs[k], &rs[k]);
 		}
 	for (i = 0; i < n; i++)
 		ret_ns[i] = median(v[i], trials);

@@ -39,7 +39,6 @@ row(struct table *t, struct sizes_acc *acc, enum level l, size_t n)
 	}
 	cs[nc++] = &c_pvr;
 	progress("sizes: %s %s", level_name(l), fmt_size(n, buf));
-	calibrate(&c_ua_memcpy, &r);
 	measure(cs, nc, &r, bench_trials(5, 9), ns);
 	if (!tuned) {
 		ns[I_PVR] = ns[I_TUNED];
@@ -128,7 +127,6 @@ random_small(void)
 	if (glibc_tuned())
 		cs[nc++] = glibc_tuned();
 	progress("sizes: random small copies");
-	calibrate(&c_ua_memcpy, &r);
 	measure(cs, nc, &r, bench_trials(7, 11), ns);
 	t = table_new("sizes", "random",
 	              "random small copies: 50% 1-32 B, 35% 33-128 B, 12% "

@@ -73,7 +73,7 @@ usage(FILE *f)
 	        "      --plot DIR      write charts (PNG, or SVG) with gnuplot "
 	        "into DIR\n"
 	        "      --size BYTES    align: size of the cached file "
-	        "(default 256M, 64M quick)\n"
+	        "(default 256M, 16M quick)\n"
 	        "      --trials N      trials per measurement, 1..64 (median "
 	        "reported)\n"
 	        "      --time SECONDS  smallwrite: time per way (default 10, 2 "

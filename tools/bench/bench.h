@@ -131,7 +131,8 @@ enum req_op {
 struct req {
 	uint32_t op;
 	uint32_t src_align, dst_align;
-	uint32_t cold; /* no warm-up pass: the working set is beyond caches */
+	uint32_t cold;      /* no warm-up pass: the working set is beyond caches */
+	uint32_t fixed_src; /* REQ_SWEEP: the source stays put, dst walks */
 	uint64_t size, ws, reps, seed;
 };
 

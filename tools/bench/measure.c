@@ -144,6 +144,7 @@ run_sweep(const struct contender *c, const struct req *r, uint64_t calls,
 	size_t ws = r->ws > n ? r->ws : n;
 	size_t slots = (ws - n) / stride + 1;
 	char *s0 = arena_src + r->src_align, *d0 = arena_dst + r->dst_align;
+	size_t src_stride = r->fixed_src ? 0 : stride;
 	uint64_t slot = *cursor % slots, i, t0;
 
 	t0 = now_ns();
@@ -154,7 +155,7 @@ run_sweep(const struct contender *c, const struct req *r, uint64_t calls,
 			slot = 0;                                              \
 	}
 #define D (d0 + slot * stride)
-#define S (s0 + slot * stride)
+#define S (s0 + slot * src_stride)
 #define N n
 	DISPATCH(c, CALL);
 #undef D

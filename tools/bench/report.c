@@ -626,9 +626,10 @@ bars_print(const char *sub)
 		table_str(t, "%s", b->name);
 		if (isnan(b->value))
 			table_str(t, "n/a");
-		else
-			table_str(t, "%.2f%s", b->value,
-			          b->flags & BAR_COUNT ? "" : "x");
+		else /* a third decimal when two would hide the verdict */
+			table_str(t, "%.*f%s",
+			          fabs(b->value - b->target) < 0.005 ? 3 : 2,
+			          b->value, b->flags & BAR_COUNT ? "" : "x");
 		table_str(t, "%s %.2f%s", b->flags & BAR_LOWER ? "<=" : ">=",
 		          b->target, b->flags & BAR_COUNT ? "" : "x");
 		table_str(t, "%s", bar_result(b));

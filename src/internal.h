@@ -29,6 +29,8 @@ struct ua_op {
 	enum ua_side side;
 	uintptr_t done, limit;
 };
+/* op->hi while op is being filled: in use, and no address is in it */
+#define UA_OP_BUSY ((uintptr_t)1)
 
 struct ua_thread {
 	struct ua_op op;
@@ -56,7 +58,23 @@ ua_lazy_init(void)
 /* range.c */
 extern uintptr_t ua_default_lo, ua_default_hi;
 void ua_range_init(void);
-int ua__access_ok(uintptr_t p, size_t n, uintptr_t *ret_lo, uintptr_t *ret_hi);
+
+/* access_ok against this thread's range, which it also returns */
+static inline int
+ua__access_ok(uintptr_t p, size_t n, uintptr_t *ret_lo, uintptr_t *ret_hi)
+{
+	uintptr_t lo = ua_default_lo, hi = ua_default_hi;
+
+	if (ua_self.range_hi) {
+		lo = ua_self.range_lo;
+		hi = ua_self.range_hi;
+	}
+	*ret_lo = lo;
+	*ret_hi = hi;
+	if (n == 0)
+		return 1;
+	return p >= lo && p <= hi && n <= hi - p;
+}
 
 /*
  * Spectre v1: after the range check, a pointer that failed it under
@@ -66,10 +84,29 @@ int ua__access_ok(uintptr_t p, size_t n, uintptr_t *ret_lo, uintptr_t *ret_hi);
 static inline const void *
 ua_mask_user(const void *p, size_t n, uintptr_t lo, uintptr_t hi)
 {
-	uintptr_t a = (uintptr_t)p;
-	uintptr_t bad = (uintptr_t)0 - (uintptr_t)((a < lo) | (n > hi - a));
-	__asm__("" : "+r"(bad)); /* keep it a data dependency */
+	uintptr_t a = (uintptr_t)p, bad;
+
+	/* Make the compiler forget what the branches before proved */
+	__asm__("" : "+r"(a), "+r"(n), "+r"(lo), "+r"(hi));
+	/* a - lo > hi - lo: a below lo or above hi (then hi - a wraps) */
+	bad = (uintptr_t)0 - (uintptr_t)((a - lo > hi - lo) | (n > hi - a));
 	return (const void *)(a | bad);
+}
+
+/*
+ * Everything a call does before it touches user memory: init, access_ok
+ * against this thread's range, and the masked pointer in *ret.  0: refused.
+ */
+static inline int
+ua_user_ptr(const volatile void *p, size_t n, void **ret)
+{
+	uintptr_t lo, hi;
+
+	ua_lazy_init();
+	if (!ua__access_ok((uintptr_t)p, n, &lo, &hi))
+		return 0;
+	*ret = (void *)ua_mask_user((const void *)p, n, lo, hi);
+	return 1;
 }
 
 /* copy.c: run a routine with the user side [lo, lo+n) registered */

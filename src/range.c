@@ -42,22 +42,6 @@ ua_range_init(void)
 	ua_default_hi = ua_task_size() - ua_page_size;
 }
 
-int
-ua__access_ok(uintptr_t p, size_t n, uintptr_t *ret_lo, uintptr_t *ret_hi)
-{
-	uintptr_t lo = ua_default_lo, hi = ua_default_hi;
-
-	if (ua_self.range_hi) {
-		lo = ua_self.range_lo;
-		hi = ua_self.range_hi;
-	}
-	*ret_lo = lo;
-	*ret_hi = hi;
-	if (n == 0)
-		return 1;
-	return p >= lo && p <= hi && n <= hi - p;
-}
-
 UA_EXPORT int
 ua_access_ok(const void *uptr, size_t n)
 {

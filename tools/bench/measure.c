@@ -303,7 +303,7 @@ sample(const struct contender *c, const struct req *r)
 uint64_t
 bench_sample_ns(void)
 {
-	return opt.quick ? 1000000 : 3000000;
+	return opt.quick ? 300000 : 1000000;
 }
 
 void

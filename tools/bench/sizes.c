@@ -39,7 +39,7 @@ row(struct table *t, struct sizes_acc *acc, enum level l, size_t n)
 	}
 	cs[nc++] = &c_pvr;
 	progress("sizes: %s %s", level_name(l), fmt_size(n, buf));
-	measure(cs, nc, &r, bench_trials(5, 9), ns);
+	measure(cs, nc, &r, bench_trials(7, 11), ns);
 	if (!tuned) {
 		ns[I_PVR] = ns[I_TUNED];
 		ns[I_TUNED] = NAN;

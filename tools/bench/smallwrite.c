@@ -168,7 +168,7 @@ streaming(void)
 	struct table *t;
 
 	progress("smallwrite: streaming 64 KiB chunks");
-	measure(cs, nc, &r, bench_trials(5, 9), ns);
+	measure(cs, nc, &r, bench_trials(7, 11), ns);
 	t = table_new("smallwrite", "streaming",
 	              "64 KiB chunks streamed into a 32 MiB destination");
 	table_key(t, "copy");

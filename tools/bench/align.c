@@ -70,9 +70,9 @@ inproc_contenders(const struct contender **ptrs, int *ret_memcpy)
 	int k = 0;
 
 	ptrs[k++] = &c_ua_to_user;
-	s = strategies(&n);
+	s = ua_strategies(&n);
 	for (i = 0; i < n && k < MAX_C - 3; i++) {
-		if (ua_strategy_usable && !ua_strategy_usable(&s[i]))
+		if (!ua_strategy_usable(&s[i]))
 			continue;
 		forced[k] = (struct contender){.name = s[i].name,
 		                               .kind = CK_FORCED_DST,
@@ -154,10 +154,6 @@ sweep(void)
 	              "buffer into buf + offset; a strategy name means that "
 	              "routine forced through the copy_to_user path.",
 	           fmt_size(file_size, buf));
-	if (!strategies(&(size_t){0}))
-		table_note(t, "Strategies: unavailable: this build has no "
-		              "strategy table (ua_strategies(), the engine "
-		              "branch); copy_to_user uses the dispatcher.");
 	if (glibc_tuned())
 		table_note(t, "memcpy(tuned): %s.", glibc_tuned_setting());
 	table_note(t, "worst/best over the offsets: read() %.2fx", worst[nc] /

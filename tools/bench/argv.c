@@ -154,12 +154,6 @@ cmd_argv(void)
 	struct table *t;
 	int c, k, b, r;
 
-	if (!ua_argblock_new || !ua_copy_strings || !ua_argblock_maps) {
-		unavailable("argv", "exec argument block",
-		            "this build has no argument block (src/argblock.c, "
-		            "the argblock branch)");
-		return 0;
-	}
 	make_strings();
 	for (k = 0; k < trials; k++) {
 		progress("argv: trial %d/%d", k + 1, trials);

@@ -14,21 +14,6 @@
 
 #include "dispatch.h"
 
-/*
- * Pieces other parts of the project deliver (the strategy table, the
- * argument block).  Referenced weakly so that this tool builds on any
- * revision of the library and says "unavailable" for what is missing,
- * instead of failing to link.  Requires linking the library's objects
- * (not the archive), which tools/CMakeLists.txt does.
- */
-#pragma weak ua_strategies
-#pragma weak ua_strategy_usable
-#pragma weak ua_argblock_new
-#pragma weak ua_argblock_free
-#pragma weak ua_copy_strings
-#pragma weak ua_argblock_size
-#pragma weak ua_argblock_maps
-
 /* ------------------------------------------------------------------ */
 /* Options */
 
@@ -160,8 +145,7 @@ void glibc_child_stop(void);
 int glibc_child_main(int argc, char **argv);
 #define GLIBC_CHILD_ARG "--internal-glibc-child"
 
-/* The strategy table, if this build has one */
-const struct ua_strategy *strategies(size_t *ret_count);
+/* The usable non-temporal strategy, or NULL */
 const struct ua_strategy *nocache_strategy(void);
 
 /* ------------------------------------------------------------------ */

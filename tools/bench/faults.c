@@ -338,45 +338,39 @@ cmd_faults(void)
 	           COPY_LEN - GOOD_LEN, all_exact ? "yes" : "NO");
 	table_end(tb);
 
-	s = strategies(&ns_count);
-	if (!s) {
-		unavailable("faults", "signals per faulting call, per strategy",
-		            "this build has no strategy table "
-		            "(ua_strategies(), the engine branch)");
-	} else {
-		tb = table_new("faults", "strategies",
-		               "signals per faulting call, each strategy "
-		               "forced (copy_from_user path)");
-		table_key(tb, "strategy");
-		for (k = 0; k < BAD_KINDS; k++)
-			table_col(tb, bad_names[k], "", 2);
-		table_col(tb, "exact", "", 0);
-		for (i = 0; i < ns_count; i++) {
-			int ok = 1;
+	s = ua_strategies(&ns_count);
+	tb = table_new("faults", "strategies",
+	               "signals per faulting call, each strategy "
+	               "forced (copy_from_user path)");
+	table_key(tb, "strategy");
+	for (k = 0; k < BAD_KINDS; k++)
+		table_col(tb, bad_names[k], "", 2);
+	table_col(tb, "exact", "", 0);
+	for (i = 0; i < ns_count; i++) {
+		int ok = 1;
 
-			table_row(tb);
-			table_str(tb, "%s", s[i].name);
-			if (ua_strategy_usable && !ua_strategy_usable(&s[i])) {
-				for (k = 0; k < BAD_KINDS; k++)
-					table_num(tb, NAN);
-				table_str(tb, "not usable here");
-				continue;
-			}
-			for (k = 0; k < BAD_KINDS; k++) {
-				double x = count_signals(s[i].copy,
-				                         (enum bad_kind)k,
-				                         calls / 10, &exact);
-
-				ok &= exact;
-				table_num(tb, x);
-				if (x > worst)
-					worst = x;
-			}
-			table_str(tb, "%s", ok ? "yes" : "NO");
-			all_exact &= ok;
+		table_row(tb);
+		table_str(tb, "%s", s[i].name);
+		if (!ua_strategy_usable(&s[i])) {
+			for (k = 0; k < BAD_KINDS; k++)
+				table_num(tb, NAN);
+			table_str(tb, "not usable here");
+			continue;
 		}
-		table_end(tb);
+		for (k = 0; k < BAD_KINDS; k++) {
+			double x = count_signals(s[i].copy,
+			                         (enum bad_kind)k,
+			                         calls / 10, &exact);
+
+			ok &= exact;
+			table_num(tb, x);
+			if (x > worst)
+				worst = x;
+		}
+		table_str(tb, "%s", ok ? "yes" : "NO");
+		all_exact &= ok;
 	}
+	table_end(tb);
 	for (k = 0; k < BAD_KINDS; k++)
 		layout_free(&layouts[k]);
 	bar("faults", "signals per faulting call (worst case)", worst, 1.0,

@@ -45,29 +45,14 @@ const struct contender c_glibc = MEMCPY_LIKE("memcpy", memcpy);
 const struct contender c_pvr = USER_LIKE("process_vm_readv", pvr_copy);
 
 const struct ua_strategy *
-strategies(size_t *ret_count)
-{
-	*ret_count = 0;
-	if (!ua_strategies)
-		return NULL;
-	return ua_strategies(ret_count);
-}
-
-static int
-strategy_usable(const struct ua_strategy *s)
-{
-	return ua_strategy_usable ? ua_strategy_usable(s) : 1;
-}
-
-const struct ua_strategy *
 nocache_strategy(void)
 {
 	const struct ua_strategy *s;
 	size_t i, n;
 
-	s = strategies(&n);
+	s = ua_strategies(&n);
 	for (i = 0; i < n; i++)
-		if (s[i].nontemporal && strategy_usable(&s[i]))
+		if (s[i].nontemporal && ua_strategy_usable(&s[i]))
 			return &s[i];
 	return NULL;
 }
@@ -303,7 +288,7 @@ sample(const struct contender *c, const struct req *r)
 uint64_t
 bench_sample_ns(void)
 {
-	return opt.quick ? 300000 : 1000000;
+	return opt.quick ? 500000 : 1000000;
 }
 
 void

@@ -19,25 +19,25 @@ static const struct subcommand {
 	int (*run)(void);
 	const char *help;
 } subcommands[] = {
-	{"strategies", cmd_strategies,
-	 "this CPU, every strategy per size class, what the dispatcher "
-	 "picked (seed 002)"},
-	{"sizes", cmd_sizes,
-	 "1 B to 256 MiB across cache levels: ua_memcpy, copy_from_user, "
-	 "glibc memcpy (twice), process_vm_readv"},
-	{"align", cmd_align,
-	 "read() of a cached tmpfs file into an 8 KiB buffer at offsets "
-	 "0x0..0x20 (seed 000)"},
-	{"smallwrite", cmd_smallwrite,
-	 "unixbench fstime 256-byte writes; nocache with and without its "
-	 "threshold (seed 001)"},
-	{"netio", cmd_netio,
-	 "loopback TCP send/recv at buffer offsets, beside an in-process "
-	 "channel (seed 002)"},
-	{"argv", cmd_argv,
-	 "building an exec argument block: page mappings and time (seed 004)"},
-	{"faults", cmd_faults,
-	 "a faulting copy against a raw signal round trip; signals per call"},
+    {"strategies", cmd_strategies,
+     "this CPU, every strategy per size class, what the dispatcher "
+     "picked (seed 002)"},
+    {"sizes", cmd_sizes,
+     "1 B to 256 MiB across cache levels: ua_memcpy, copy_from_user, "
+     "glibc memcpy (twice), process_vm_readv"},
+    {"align", cmd_align,
+     "read() of a cached tmpfs file into an 8 KiB buffer at offsets "
+     "0x0..0x20 (seed 000)"},
+    {"smallwrite", cmd_smallwrite,
+     "unixbench fstime 256-byte writes; nocache with and without its "
+     "threshold (seed 001)"},
+    {"netio", cmd_netio,
+     "loopback TCP send/recv at buffer offsets, beside an in-process "
+     "channel (seed 002)"},
+    {"argv", cmd_argv,
+     "building an exec argument block: page mappings and time (seed 004)"},
+    {"faults", cmd_faults,
+     "a faulting copy against a raw signal round trip; signals per call"},
 };
 #define NSUB (int)(sizeof(subcommands) / sizeof(subcommands[0]))
 
@@ -46,52 +46,51 @@ usage(FILE *f)
 {
 	int i;
 
-	fprintf(f,
-	        "Usage: uaccess-bench [OPTION]... [SUBCOMMAND]...\n"
-	        "\n"
-	        "Redo the seeds' experiments on this machine and put the "
-	        "library beside\n"
-	        "today's alternatives.  Every figure is shown next to its "
-	        "baseline as a ratio\n"
-	        "measured in the same run.  Without a subcommand, runs them "
-	        "all in quick form\n"
-	        "(about two minutes); 'all' runs them all in full.\n"
-	        "\n"
-	        "Subcommands:\n");
+	fprintf(f, "Usage: uaccess-bench [OPTION]... [SUBCOMMAND]...\n"
+		   "\n"
+		   "Redo the seeds' experiments on this machine and put the "
+		   "library beside\n"
+		   "today's alternatives.  Every figure is shown next to its "
+		   "baseline as a ratio\n"
+		   "measured in the same run.  Without a subcommand, runs them "
+		   "all in quick form\n"
+		   "(about two minutes); 'all' runs them all in full.\n"
+		   "\n"
+		   "Subcommands:\n");
 	for (i = 0; i < NSUB; i++)
 		fprintf(f, "  %-11s %s\n", subcommands[i].name,
-		        subcommands[i].help);
+			subcommands[i].help);
 	fprintf(f,
-	        "  %-11s every subcommand above\n"
-	        "\n"
-	        "Options:\n"
-	        "  -q, --quick         shorter runs (the default without a "
-	        "subcommand)\n"
-	        "      --csv           CSV: one header line, one row per "
-	        "measurement\n"
-	        "      --json          one JSON document\n"
-	        "      --plot DIR      write charts (PNG, or SVG) with gnuplot "
-	        "into DIR\n"
-	        "      --size BYTES    align: size of the cached file "
-	        "(default 256M, 16M quick)\n"
-	        "      --trials N      trials per measurement, 1..64 (median "
-	        "reported)\n"
-	        "      --time SECONDS  smallwrite: time per way (default 10, 2 "
-	        "quick)\n"
-	        "      --cpu N         pin to CPU N (default: the one we start "
-	        "on)\n"
-	        "      --no-pin        do not pin\n"
-	        "      --no-glibc-tuned  skip glibc under GLIBC_TUNABLES (a "
-	        "re-executed child)\n"
-	        "  -h, --help          this text\n"
-	        "  -V, --version       the version\n"
-	        "\n"
-	        "Sizes take K, M, G suffixes (powers of 1024).  Progress goes "
-	        "to stderr when\n"
-	        "it is a terminal.  Exit status: 0 measured (a missed speed "
-	        "bar is a result,\n"
-	        "not an error), 1 a measurement failed, 2 bad usage.\n",
-	        "all");
+		"  %-11s every subcommand above\n"
+		"\n"
+		"Options:\n"
+		"  -q, --quick         shorter runs (the default without a "
+		"subcommand)\n"
+		"      --csv           CSV: one header line, one row per "
+		"measurement\n"
+		"      --json          one JSON document\n"
+		"      --plot DIR      write charts (PNG, or SVG) with gnuplot "
+		"into DIR\n"
+		"      --size BYTES    align: size of the cached file "
+		"(default 256M, 16M quick)\n"
+		"      --trials N      trials per measurement, 1..64 (median "
+		"reported)\n"
+		"      --time SECONDS  smallwrite: time per way (default 10, 2 "
+		"quick)\n"
+		"      --cpu N         pin to CPU N (default: the one we start "
+		"on)\n"
+		"      --no-pin        do not pin\n"
+		"      --no-glibc-tuned  skip glibc under GLIBC_TUNABLES (a "
+		"re-executed child)\n"
+		"  -h, --help          this text\n"
+		"  -V, --version       the version\n"
+		"\n"
+		"Sizes take K, M, G suffixes (powers of 1024).  Progress goes "
+		"to stderr when\n"
+		"it is a terminal.  Exit status: 0 measured (a missed speed "
+		"bar is a result,\n"
+		"not an error), 1 a measurement failed, 2 bad usage.\n",
+		"all");
 }
 
 static void __attribute__((noreturn, format(printf, 1, 2)))
@@ -117,8 +116,8 @@ parse_long(const char *opt_name, const char *s, long lo, long hi)
 	v = strtol(s, &end, 10);
 	if (errno || end == s || *end || v < lo || v > hi)
 		usage_error("%s: invalid value '%s' (expected an integer "
-		            "%ld..%ld)",
-		            opt_name, s, lo, hi);
+			    "%ld..%ld)",
+			    opt_name, s, lo, hi);
 	return v;
 }
 
@@ -132,8 +131,8 @@ parse_seconds(const char *s)
 	v = strtod(s, &end);
 	if (errno || end == s || *end || !(v >= 0.05 && v <= 3600))
 		usage_error("--time: invalid value '%s' (expected seconds, "
-		            "0.05..3600)",
-		            s);
+			    "0.05..3600)",
+			    s);
 	return v;
 }
 
@@ -150,19 +149,19 @@ enum {
 };
 
 static const struct option long_options[] = {
-	{"quick", no_argument, NULL, 'q'},
-	{"csv", no_argument, NULL, OPT_CSV},
-	{"json", no_argument, NULL, OPT_JSON},
-	{"plot", required_argument, NULL, OPT_PLOT},
-	{"size", required_argument, NULL, OPT_SIZE},
-	{"trials", required_argument, NULL, OPT_TRIALS},
-	{"time", required_argument, NULL, OPT_TIME},
-	{"cpu", required_argument, NULL, OPT_CPU},
-	{"no-pin", no_argument, NULL, OPT_NO_PIN},
-	{"no-glibc-tuned", no_argument, NULL, OPT_NO_GLIBC_TUNED},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0},
+    {"quick", no_argument, NULL, 'q'},
+    {"csv", no_argument, NULL, OPT_CSV},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"plot", required_argument, NULL, OPT_PLOT},
+    {"size", required_argument, NULL, OPT_SIZE},
+    {"trials", required_argument, NULL, OPT_TRIALS},
+    {"time", required_argument, NULL, OPT_TIME},
+    {"cpu", required_argument, NULL, OPT_CPU},
+    {"no-pin", no_argument, NULL, OPT_NO_PIN},
+    {"no-glibc-tuned", no_argument, NULL, OPT_NO_GLIBC_TUNED},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
 };
 
 static void
@@ -198,15 +197,16 @@ main(int argc, char **argv)
 		return glibc_child_main(argc, argv);
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":qhV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":qhV", long_options, NULL)) !=
+	       -1) {
 		switch (c) {
 		case 'q':
 			opt.quick = 1;
 			break;
 		case OPT_CSV:
 		case OPT_JSON:
-			if (fmt_set && opt.format != (c == OPT_CSV ? FMT_CSV
-			                                            : FMT_JSON))
+			if (fmt_set &&
+			    opt.format != (c == OPT_CSV ? FMT_CSV : FMT_JSON))
 				usage_error("--csv and --json are exclusive");
 			opt.format = c == OPT_CSV ? FMT_CSV : FMT_JSON;
 			fmt_set = 1;
@@ -220,9 +220,10 @@ main(int argc, char **argv)
 			if (parse_size(optarg, &opt.align_size) ||
 			    opt.align_size < 8192 ||
 			    opt.align_size > ((size_t)64 << 30))
-				usage_error("--size: invalid size '%s' (expected "
-				            "8K..64G, e.g. 256M)",
-				            optarg);
+				usage_error(
+				    "--size: invalid size '%s' (expected "
+				    "8K..64G, e.g. 256M)",
+				    optarg);
 			break;
 		case OPT_TRIALS:
 			opt.trials = (int)parse_long("--trials", optarg, 1, 64);
@@ -247,7 +248,7 @@ main(int argc, char **argv)
 			return 0;
 		case ':':
 			usage_error("option '%s' needs a value",
-			            argv[optind - 1]);
+				    argv[optind - 1]);
 		default:
 			if (optopt)
 				usage_error("unknown option '-%c'", optopt);
@@ -286,7 +287,7 @@ main(int argc, char **argv)
 
 		if (r < 0 && opt.cpu >= 0)
 			usage_error("--cpu %d: cannot pin: %s", opt.cpu,
-			            strerror(-r));
+				    strerror(-r));
 	}
 	measure_init();
 	if (ua_init() < 0)

@@ -75,8 +75,8 @@ inproc_contenders(const struct contender **ptrs, int *ret_memcpy)
 		if (!ua_strategy_usable(&s[i]))
 			continue;
 		forced[k] = (struct contender){.name = s[i].name,
-		                               .kind = CK_FORCED_DST,
-		                               .strategy = s[i].copy};
+					       .kind = CK_FORCED_DST,
+					       .strategy = s[i].copy};
 		ptrs[k] = &forced[k];
 		k++;
 	}
@@ -113,7 +113,7 @@ sweep(void)
 				int c = (i + k) % (nc + 1);
 
 				v[c][k] = c == nc ? read_pass(off)
-				                  : sample(cs[c], &r);
+						  : sample(cs[c], &r);
 			}
 		for (i = 0; i <= nc; i++) {
 			double gbs = (double)file_size / median(v[i], trials);
@@ -127,8 +127,8 @@ sweep(void)
 	}
 
 	t = table_new("align", "sweep",
-	              "read() of a cached tmpfs file into an 8 KiB buffer at "
-	              "an offset (seed 000)");
+		      "read() of a cached tmpfs file into an 8 KiB buffer at "
+		      "an offset (seed 000)");
 	table_key(t, "offset");
 	table_col(t, "read()", "s/GiB", 3);
 	table_col(t, "read()", "GB/s", 2);
@@ -146,24 +146,26 @@ sweep(void)
 			table_num(t, res[off][i]);
 		table_num(t, res[off][0] / res[off][im]);
 	}
+	table_note(
+	    t,
+	    "File: %s on tmpfs (memfd), read with pread(fd, buf + offset, "
+	    "8192); s/GiB is the seed's \"seconds\" scaled to one GiB.",
+	    fmt_size(file_size, buf));
 	table_note(t,
-	           "File: %s on tmpfs (memfd), read with pread(fd, buf + offset, "
-	           "8192); s/GiB is the seed's \"seconds\" scaled to one GiB.",
-	           fmt_size(file_size, buf));
-	table_note(t, "In-process: the same %s copied 8 KiB at a time from a "
-	              "buffer into buf + offset; a strategy name means that "
-	              "routine forced through the copy_to_user path.",
-	           fmt_size(file_size, buf));
+		   "In-process: the same %s copied 8 KiB at a time from a "
+		   "buffer into buf + offset; a strategy name means that "
+		   "routine forced through the copy_to_user path.",
+		   fmt_size(file_size, buf));
 	if (glibc_tuned())
 		table_note(t, "memcpy(tuned): %s.", glibc_tuned_setting());
-	table_note(t, "worst/best over the offsets: read() %.2fx", worst[nc] /
-	                                                               best[nc]);
+	table_note(t, "worst/best over the offsets: read() %.2fx",
+		   worst[nc] / best[nc]);
 	for (i = 0; i < nc; i++)
 		table_note(t, "worst/best over the offsets: %s %.2fx",
-		           cs[i]->name, worst[i] / best[i]);
+			   cs[i]->name, worst[i] / best[i]);
 	table_plot(t, "align", 0, 0, "GB/s",
-	           "uaccess-bench align: 8 KiB chunks into a buffer at an "
-	           "offset (seed 000)");
+		   "uaccess-bench align: 8 KiB chunks into a buffer at an "
+		   "offset (seed 000)");
 	table_end(t);
 }
 
@@ -186,7 +188,7 @@ grid(void)
 	r.reps = opt.quick ? 16 : 64;
 	for (k = 0; k < trials; k++) {
 		progress("align: 8 KiB alignment grid, trial %d/%d", k + 1,
-		         trials);
+			 trials);
 		for (p = 0; p < NA * NA; p++) {
 			r.src_align = (uint32_t)(p / NA);
 			r.dst_align = (uint32_t)(p % NA);
@@ -198,8 +200,8 @@ grid(void)
 		}
 	}
 	t = table_new("align", "grid",
-	              "8 KiB copies at every (src, dst) alignment in 0..63, "
-	              "L1-resident");
+		      "8 KiB copies at every (src, dst) alignment in 0..63, "
+		      "L1-resident");
 	table_key(t, "contender");
 	table_col(t, "best", "GB/s", 2);
 	table_key(t, "best at src/dst");
@@ -233,13 +235,14 @@ grid(void)
 		table_num(t, sum / (NA * NA));
 		table_num(t, worst / best);
 		if (i == 0)
-			bar("align", "ua_memcpy 8 KiB, alignments 0..63: "
-			             "worst/best",
+			bar("align",
+			    "ua_memcpy 8 KiB, alignments 0..63: "
+			    "worst/best",
 			    worst / best, 0.8, 0, NULL);
 	}
 	table_note(t, "Buffers are page-aligned before the offsets, so "
-	              "(dst - src) mod 4096 = dst - src: 4 KiB aliasing "
-	              "is part of the grid.");
+		      "(dst - src) mod 4096 = dst - src: 4 KiB aliasing "
+		      "is part of the grid.");
 	table_end(t);
 }
 
@@ -249,13 +252,12 @@ cmd_align(void)
 	int r;
 
 	file_size = opt.align_size
-	                ? opt.align_size
-	                : (opt.quick ? (size_t)16 << 20 : (size_t)256 << 20);
+			? opt.align_size
+			: (opt.quick ? (size_t)16 << 20 : (size_t)256 << 20);
 	file_size -= file_size % CHUNK;
 	r = make_file();
 	if (r < 0) {
-		unavailable("align", "read() of a tmpfs file",
-		            strerror(-r));
+		unavailable("align", "read() of a tmpfs file", strerror(-r));
 		if (fd >= 0)
 			close(fd);
 		fd = -1;

@@ -20,8 +20,8 @@
 static char *args[NARGS + 1], *envs[NENV + 1];
 static size_t strings_bytes;
 
-static char *
-xstrdup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *xstrdup_printf(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 
 static char *
 xstrdup_printf(const char *fmt, ...)
@@ -41,10 +41,16 @@ xstrdup_printf(const char *fmt, ...)
 static void
 make_strings(void)
 {
-	static const char *const flags[] = {
-		"-O2", "-g", "-Wall", "-Wextra", "-fPIC", "-std=gnu11",
-		"-pipe", "-fno-strict-aliasing", "-fstack-protector-strong",
-		"-D_FORTIFY_SOURCE=2"};
+	static const char *const flags[] = {"-O2",
+					    "-g",
+					    "-Wall",
+					    "-Wextra",
+					    "-fPIC",
+					    "-std=gnu11",
+					    "-pipe",
+					    "-fno-strict-aliasing",
+					    "-fstack-protector-strong",
+					    "-D_FORTIFY_SOURCE=2"};
 	int i = 0, k;
 
 	args[i++] = xstrdup_printf("/usr/bin/cc");
@@ -55,11 +61,13 @@ make_strings(void)
 			args[i++] = xstrdup_printf(
 			    "-I/usr/src/project/include/subsystem%02d/api", k);
 		else if (k % 3 == 1)
-			args[i++] = xstrdup_printf("-DCONFIG_FEATURE_%03d=1", k);
+			args[i++] =
+			    xstrdup_printf("-DCONFIG_FEATURE_%03d=1", k);
 		else
-			args[i++] = xstrdup_printf(
-			    "-isystem/opt/toolchain/sysroot/usr/include/lib%02d",
-			    k);
+			args[i++] =
+			    xstrdup_printf("-isystem/opt/toolchain/sysroot/usr/"
+					   "include/lib%02d",
+					   k);
 	}
 	args[i++] = xstrdup_printf("-MD");
 	args[i++] = xstrdup_printf("-MF");
@@ -79,8 +87,8 @@ make_strings(void)
 		char *old = envs[i];
 
 		strings_bytes -= strlen(old) + 1;
-		envs[i] = xstrdup_printf("%s*.ext%02d=01;%02d:", old, k,
-		                         31 + k % 7);
+		envs[i] =
+		    xstrdup_printf("%s*.ext%02d=01;%02d:", old, k, 31 + k % 7);
 		free(old);
 	}
 	i++;
@@ -92,8 +100,8 @@ make_strings(void)
 	envs[i++] = xstrdup_printf("PWD=/home/builder/src/project/build");
 	for (k = 0; i < NENV; k++)
 		envs[i++] = xstrdup_printf("BUILD_VAR_%02d=value-of-build-"
-		                           "variable-%02d",
-		                           k, k);
+					   "variable-%02d",
+					   k, k);
 	envs[i] = NULL;
 }
 
@@ -113,17 +121,16 @@ static const struct {
 	const char *name;
 	unsigned flags;
 } configs[] = {
-	{"windowed, mapping cache (seed 004)", UA_ARGBLOCK_WINDOWED},
-	{"windowed, no mapping cache (before)",
-	 UA_ARGBLOCK_WINDOWED | UA_ARGBLOCK_NO_MAP_CACHE},
-	{"direct (nothing to map)", 0},
+    {"windowed, mapping cache (seed 004)", UA_ARGBLOCK_WINDOWED},
+    {"windowed, no mapping cache (before)",
+     UA_ARGBLOCK_WINDOWED | UA_ARGBLOCK_NO_MAP_CACHE},
+    {"direct (nothing to map)", 0},
 };
 #define NCONF 3
 
 /* One build, as execve does: environment first, then the arguments */
 static int
-build(unsigned flags, double *ret_ns, unsigned long *ret_maps,
-      size_t *ret_size)
+build(unsigned flags, double *ret_ns, unsigned long *ret_maps, size_t *ret_size)
 {
 	struct ua_argblock *bp;
 	uint64_t t0, t;
@@ -163,11 +170,11 @@ cmd_argv(void)
 
 			for (b = 0; b < builds; b++) {
 				r = build(configs[i].flags, &x, &maps[i],
-				          &size[i]);
+					  &size[i]);
 				if (r < 0) {
 					free_strings();
 					unavailable("argv", configs[i].name,
-					            strerror(-r));
+						    strerror(-r));
 					return -1;
 				}
 				sum += x;
@@ -179,8 +186,8 @@ cmd_argv(void)
 		ns[c] = median(v[c], trials);
 
 	t = table_new("argv", "copy_strings",
-	              "building an exec argument block: 300 arguments and a "
-	              "64-variable environment (seed 004)");
+		      "building an exec argument block: 300 arguments and a "
+		      "64-variable environment (seed 004)");
 	table_key(t, "block");
 	table_col(t, "bytes", "", 0);
 	table_col(t, "maps", "", 0);
@@ -196,12 +203,13 @@ cmd_argv(void)
 		table_num(t, maps[0] ? (double)maps[c] / (double)maps[0] : 0);
 		table_num(t, ns[c] / ns[0]);
 	}
-	table_note(t, "%d strings, %zu bytes; ua_copy_strings() on the "
-	              "environment then the arguments, strings read as user "
-	              "memory.  maps: pages mapped (the seed's kmap count).",
-	           NARGS + NENV, strings_bytes);
+	table_note(t,
+		   "%d strings, %zu bytes; ua_copy_strings() on the "
+		   "environment then the arguments, strings read as user "
+		   "memory.  maps: pages mapped (the seed's kmap count).",
+		   NARGS + NENV, strings_bytes);
 	table_note(t, "The seed, 2002: keeping the last kmap across strings "
-	              "cut copy_strings' kmaps by 30x.");
+		      "cut copy_strings' kmaps by 30x.");
 	table_end(t);
 	free_strings();
 	return 0;

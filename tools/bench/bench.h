@@ -28,8 +28,8 @@ struct bench_opts {
 	double seconds;       /* smallwrite time per way; 0: the default */
 	int cpu;              /* -1: stay on the CPU we started on */
 	int no_pin;
-	int glibc_tuned;      /* also measure glibc with its tunable */
-	int progress;         /* stderr is a terminal */
+	int glibc_tuned; /* also measure glibc with its tunable */
+	int progress;    /* stderr is a terminal */
 };
 extern struct bench_opts opt;
 
@@ -84,8 +84,7 @@ void progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void progress_done(void);
 
 /* Fatal error: message on stderr, exit 1 */
-void die(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2), noreturn));
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /* ------------------------------------------------------------------ */
 /* measure.c: who is measured, how */
@@ -116,7 +115,7 @@ enum req_op {
 struct req {
 	uint32_t op;
 	uint32_t src_align, dst_align;
-	uint32_t cold;      /* no warm-up pass: the working set is beyond caches */
+	uint32_t cold; /* no warm-up pass: the working set is beyond caches */
 	uint32_t fixed_src; /* REQ_SWEEP: the source stays put, dst walks */
 	uint64_t size, ws, reps, seed;
 };
@@ -131,7 +130,7 @@ void calibrate(const struct contender *c, struct req *r);
  * each contender to bench_sample_ns() first.
  */
 void measure(const struct contender *const *cs, int n, const struct req *r,
-             int trials, double *ret_ns);
+	     int trials, double *ret_ns);
 void arena_release(void);
 void measure_init(void);
 
@@ -164,7 +163,7 @@ void table_note(struct table *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* A chart of every column with this unit against numeric column x */
 void table_plot(struct table *t, const char *file, int x_col, int logx,
-                const char *unit, const char *title);
+		const char *unit, const char *title);
 void table_end(struct table *t);
 
 /* A line of text for the reader (text output only) */
@@ -176,7 +175,7 @@ void unavailable(const char *sub, const char *what, const char *why);
 #define BAR_LOWER 1 /* value <= target passes */
 #define BAR_COUNT 2 /* value is a count, not a ratio */
 void bar(const char *sub, const char *name, double value, double target,
-         int flags, const char *detail);
+	 int flags, const char *detail);
 void bars_print(const char *sub); /* NULL: every bar so far */
 void report_begin(void);
 void report_finish(void);

@@ -41,10 +41,10 @@ layout_make(struct layout *lo, enum bad_kind kind)
 		if (lo->fd < 0 || ftruncate(lo->fd, (off_t)pg))
 			return -errno;
 		lo->base = mmap(NULL, lo->len, PROT_READ | PROT_WRITE,
-		                MAP_SHARED, lo->fd, 0);
+				MAP_SHARED, lo->fd, 0);
 	} else {
 		lo->base = mmap(NULL, lo->len, PROT_READ | PROT_WRITE,
-		                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	}
 	if (lo->base == MAP_FAILED)
 		return -errno;
@@ -81,7 +81,7 @@ static void
 counting_handler(int signo, siginfo_t *info, void *uc)
 {
 	static const char msg[] = "uaccess-bench: a fault the library did "
-	                          "not claim\n";
+				  "not claim\n";
 
 	signals++;
 	if (!ua_handle_fault(signo, info, uc)) {
@@ -93,13 +93,13 @@ counting_handler(int signo, siginfo_t *info, void *uc)
 #if defined(__x86_64__)
 /* A load whose fault the handler skips: the least a fault can cost */
 __asm__(".text\n"
-        ".type bench_probe, @function\n"
-        "bench_probe:\n"
-        "bench_probe_insn:\n"
-        "	movb (%rdi), %al\n"
-        "bench_probe_resume:\n"
-        "	ret\n"
-        ".size bench_probe, . - bench_probe\n");
+	".type bench_probe, @function\n"
+	"bench_probe:\n"
+	"bench_probe_insn:\n"
+	"	movb (%rdi), %al\n"
+	"bench_probe_resume:\n"
+	"	ret\n"
+	".size bench_probe, . - bench_probe\n");
 void bench_probe(const void *p);
 extern const char bench_probe_insn[], bench_probe_resume[];
 #define HAVE_PROBE 1
@@ -164,8 +164,8 @@ uninstall(void)
 /* The cases */
 
 enum fcase {
-	FC_CLEAN,     /* copy_from_user, nothing bad */
-	FC_FAULT,     /* copy_from_user into a bad page (3 kinds) */
+	FC_CLEAN, /* copy_from_user, nothing bad */
+	FC_FAULT, /* copy_from_user into a bad page (3 kinds) */
 	FC_SKIP = FC_FAULT + BAD_KINDS,
 	FC_LONGJMP,
 	FC_PVR,
@@ -221,8 +221,8 @@ run_case(int fc, unsigned calls)
 
 		t0 = now_ns();
 		for (i = 0; i < calls; i++) {
-			ssize_t k = process_vm_readv(pid, &local, 1, &remote, 1,
-			                             0);
+			ssize_t k =
+			    process_vm_readv(pid, &local, 1, &remote, 1, 0);
 			last_left = k < 0 ? COPY_LEN : COPY_LEN - (size_t)k;
 		}
 		t = now_ns() - t0;
@@ -241,7 +241,7 @@ run_case(int fc, unsigned calls)
 /* Signals taken per call, and whether each call returned exactly */
 static double
 count_signals(ua_copy_fn strategy, enum bad_kind kind, unsigned calls,
-              int *ret_exact)
+	      int *ret_exact)
 {
 	const char *src = bad_src(&layouts[kind]);
 	unsigned i;
@@ -254,7 +254,7 @@ count_signals(ua_copy_fn strategy, enum bad_kind kind, unsigned calls,
 
 		if (strategy)
 			left = ua_user_copy(strategy, dst, src, COPY_LEN,
-			                    UA_SIDE_SRC, (uintptr_t)src);
+					    UA_SIDE_SRC, (uintptr_t)src);
 		else
 			left = ua_copy_from_user(dst, src, COPY_LEN);
 		if (left != COPY_LEN - GOOD_LEN)
@@ -265,13 +265,13 @@ count_signals(ua_copy_fn strategy, enum bad_kind kind, unsigned calls,
 }
 
 static const char *const case_names[FC_COUNT] = {
-	"copy_from_user 256 B, no fault",
-	"copy_from_user 256 B, fault: PROT_NONE",
-	"copy_from_user 256 B, fault: unmapped",
-	"copy_from_user 256 B, fault: SIGBUS (past EOF)",
-	"raw SIGSEGV round trip (handler skips the load)",
-	"SIGSEGV + siglongjmp",
-	"process_vm_readv 256 B, hits the bad page",
+    "copy_from_user 256 B, no fault",
+    "copy_from_user 256 B, fault: PROT_NONE",
+    "copy_from_user 256 B, fault: unmapped",
+    "copy_from_user 256 B, fault: SIGBUS (past EOF)",
+    "raw SIGSEGV round trip (handler skips the load)",
+    "SIGSEGV + siglongjmp",
+    "process_vm_readv 256 B, hits the bad page",
 };
 
 int
@@ -304,16 +304,16 @@ cmd_faults(void)
 	for (k = 0; k < FC_COUNT; k++)
 		ns[k] = median(v[k], trials);
 	for (k = 0; k < BAD_KINDS; k++) {
-		sig[k] = count_signals(NULL, (enum bad_kind)k, calls / 10,
-		                       &exact);
+		sig[k] =
+		    count_signals(NULL, (enum bad_kind)k, calls / 10, &exact);
 		all_exact &= exact;
 		if (sig[k] > worst)
 			worst = sig[k];
 	}
 
 	tb = table_new("faults", "cost",
-	               "a faulting copy against a raw signal round trip "
-	               "(256 B from 64 bytes before a bad page)");
+		       "a faulting copy against a raw signal round trip "
+		       "(256 B from 64 bytes before a bad page)");
 	table_key(tb, "case");
 	table_col(tb, "time/call", "ns", 0);
 	table_col(tb, "vs raw signal", "x", 2);
@@ -331,17 +331,18 @@ cmd_faults(void)
 			table_num(tb, 0);
 	}
 	table_note(tb, "vs raw signal: time / the bare round trip "
-	               "(kernel signal delivery + sigreturn), the floor for "
-	               "any fault-catching copy.");
-	table_note(tb, "Every faulting copy_from_user returned exactly %d "
-	               "bytes not copied: %s.",
-	           COPY_LEN - GOOD_LEN, all_exact ? "yes" : "NO");
+		       "(kernel signal delivery + sigreturn), the floor for "
+		       "any fault-catching copy.");
+	table_note(tb,
+		   "Every faulting copy_from_user returned exactly %d "
+		   "bytes not copied: %s.",
+		   COPY_LEN - GOOD_LEN, all_exact ? "yes" : "NO");
 	table_end(tb);
 
 	s = ua_strategies(&ns_count);
 	tb = table_new("faults", "strategies",
-	               "signals per faulting call, each strategy "
-	               "forced (copy_from_user path)");
+		       "signals per faulting call, each strategy "
+		       "forced (copy_from_user path)");
 	table_key(tb, "strategy");
 	for (k = 0; k < BAD_KINDS; k++)
 		table_col(tb, bad_names[k], "", 2);
@@ -358,9 +359,8 @@ cmd_faults(void)
 			continue;
 		}
 		for (k = 0; k < BAD_KINDS; k++) {
-			double x = count_signals(s[i].copy,
-			                         (enum bad_kind)k,
-			                         calls / 10, &exact);
+			double x = count_signals(s[i].copy, (enum bad_kind)k,
+						 calls / 10, &exact);
 
 			ok &= exact;
 			table_num(tb, x);

@@ -31,14 +31,21 @@ pvr_copy(void *dst, const void *src, size_t n)
 	return got < 0 ? n : n - (size_t)got;
 }
 
-#define MEMCPY_LIKE(n, f) {.name = n, .kind = CK_MEMCPY, .memcpy_fn = f}
-#define USER_LIKE(n, f) {.name = n, .kind = CK_USER, .user_fn = f}
+#define MEMCPY_LIKE(n, f)                                                      \
+	{                                                                      \
+		.name = n, .kind = CK_MEMCPY, .memcpy_fn = f                   \
+	}
+#define USER_LIKE(n, f)                                                        \
+	{                                                                      \
+		.name = n, .kind = CK_USER, .user_fn = f                       \
+	}
 const struct contender c_ua_memcpy = MEMCPY_LIKE("ua_memcpy", ua_memcpy);
 const struct contender c_ua_memcpy_nocache =
     MEMCPY_LIKE("ua_memcpy_nocache", ua_memcpy_nocache);
 const struct contender c_ua_from_user =
     USER_LIKE("copy_from_user", ua_copy_from_user);
-const struct contender c_ua_to_user = USER_LIKE("copy_to_user", ua_copy_to_user);
+const struct contender c_ua_to_user =
+    USER_LIKE("copy_to_user", ua_copy_to_user);
 const struct contender c_ua_nocache =
     USER_LIKE("copy_from_user_nocache", ua_copy_from_user_nocache);
 const struct contender c_glibc = MEMCPY_LIKE("memcpy", memcpy);
@@ -106,13 +113,13 @@ arena_release(void)
 		case CK_FORCED_SRC: {                                          \
 			volatile ua_copy_fn fn_ = (c)->strategy;               \
 			LOOP(ua_user_copy(fn_, D, S, N, UA_SIDE_SRC,           \
-			                  (uintptr_t)(S)));                    \
+					  (uintptr_t)(S)));                    \
 			break;                                                 \
 		}                                                              \
 		case CK_FORCED_DST: {                                          \
 			volatile ua_copy_fn fn_ = (c)->strategy;               \
 			LOOP(ua_user_copy(fn_, D, S, N, UA_SIDE_DST,           \
-			                  (uintptr_t)(D)));                    \
+					  (uintptr_t)(D)));                    \
 			break;                                                 \
 		}                                                              \
 		default:                                                       \
@@ -123,7 +130,7 @@ arena_release(void)
 /* size bytes at consecutive 64-byte-rounded offsets within ws */
 static uint64_t
 run_sweep(const struct contender *c, const struct req *r, uint64_t calls,
-          uint64_t *cursor)
+	  uint64_t *cursor)
 {
 	size_t n = r->size, stride = (n + 63) & ~(size_t)63;
 	size_t ws = r->ws > n ? r->ws : n;
@@ -225,7 +232,7 @@ run_random(const struct contender *c, const struct req *r, uint64_t passes)
 /* ws bytes in size-byte chunks into one destination window: read() */
 static uint64_t
 run_chunks(const struct contender *c, const struct req *r, uint64_t passes,
-           size_t limit)
+	   size_t limit)
 {
 	char *d0 = arena_dst + r->dst_align;
 	size_t n = r->size, off, end = limit - limit % n;
@@ -313,7 +320,7 @@ calibrate(const struct contender *c, struct req *r)
 
 void
 measure(const struct contender *const *cs, int n, const struct req *r,
-        int trials, double *ret_ns)
+	int trials, double *ret_ns)
 {
 	struct req rs[16];
 	double v[16][64];
@@ -355,7 +362,7 @@ static pid_t child_pid;
 static int child_in = -1, child_out = -1, child_failed;
 static char child_setting[160];
 static const struct contender c_glibc_tuned = {.name = "memcpy(tuned)",
-                                               .kind = CK_CHILD};
+					       .kind = CK_CHILD};
 
 static int
 full_io(int fd, void *buf, size_t n, int wr)
@@ -383,8 +390,9 @@ find_interp(struct dl_phdr_info *info, size_t size, void *data)
 	(void)size;
 	for (i = 0; i < info->dlpi_phnum; i++)
 		if (info->dlpi_phdr[i].p_type == PT_INTERP) {
-			*(const char **)data = (const char *)(info->dlpi_addr +
-			                                      info->dlpi_phdr[i].p_vaddr);
+			*(const char **)data =
+			    (const char *)(info->dlpi_addr +
+					   info->dlpi_phdr[i].p_vaddr);
 			return 1;
 		}
 	return 1; /* only the executable, listed first */
@@ -405,10 +413,11 @@ glibc_nt_threshold(const char **ret_how)
 	dl_iterate_phdr(find_interp, &interp);
 	if (interp && !strchr(interp, '\'')) {
 		snprintf(cmd, sizeof(cmd), "'%s' --list-tunables 2>/dev/null",
-		         interp);
+			 interp);
 		f = popen(cmd, "r");
 		while (f && fgets(line, sizeof(line), f)) {
-			const char *key = "glibc.cpu.x86_non_temporal_threshold:";
+			const char *key =
+			    "glibc.cpu.x86_non_temporal_threshold:";
 
 			if (!strncmp(line, key, strlen(key)))
 				v = strtoull(line + strlen(key), NULL, 0);
@@ -436,11 +445,11 @@ child_start(void)
 	int n, i;
 
 	snprintf(child_setting, sizeof(child_setting),
-	         "GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=%#zx (%s)",
-	         nt, how);
+		 "GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=%#zx (%s)",
+		 nt, how);
 	snprintf(env_buf, sizeof(env_buf),
-	         "GLIBC_TUNABLES=%s%sglibc.cpu.x86_rep_movsb_threshold=%#zx",
-	         old ? old : "", old ? ":" : "", nt);
+		 "GLIBC_TUNABLES=%s%sglibc.cpu.x86_rep_movsb_threshold=%#zx",
+		 old ? old : "", old ? ":" : "", nt);
 	for (n = 0; environ[n]; n++)
 		;
 	envp = calloc((size_t)n + 2, sizeof(*envp));

@@ -25,9 +25,9 @@
 struct stream {
 	size_t off, bufsize;
 	char *sbuf, *rbuf;
-	int fd;           /* TCP: the sending socket */
-	int copies;       /* channel: 1 uaccess, 0 memcpy */
-	const char *err;  /* the sender's failure, if any */
+	int fd;          /* TCP: the sending socket */
+	int copies;      /* channel: 1 uaccess, 0 memcpy */
+	const char *err; /* the sender's failure, if any */
 	/* the channel: a ring, one producer, one consumer */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
@@ -49,7 +49,7 @@ tcp_sender(void *arg)
 
 		while (done < n) {
 			ssize_t k = send(st->fd, st->sbuf + st->off + done,
-			                 n - done, MSG_NOSIGNAL);
+					 n - done, MSG_NOSIGNAL);
 
 			if (k < 0 && errno == EINTR)
 				continue;
@@ -120,8 +120,8 @@ tcp_run(struct stream *st)
 		return -EAGAIN;
 	}
 	while (got < TOTAL) {
-		size_t want = TOTAL - got < st->bufsize ? TOTAL - got
-		                                        : st->bufsize;
+		size_t want =
+		    TOTAL - got < st->bufsize ? TOTAL - got : st->bufsize;
 		ssize_t k = recv(rx, st->rbuf + st->off, want, 0);
 
 		if (k < 0 && errno == EINTR)
@@ -163,7 +163,7 @@ chan_sender(void *arg)
 			n = st->bufsize - pos;
 		if (st->copies) {
 			if (ua_copy_from_user(st->ring + at,
-			                      st->sbuf + st->off + pos, n))
+					      st->sbuf + st->off + pos, n))
 				st->err = "copy_from_user fell short";
 		} else {
 			memcpy(st->ring + at, st->sbuf + st->off + pos, n);
@@ -206,7 +206,7 @@ chan_run(struct stream *st)
 			n = st->bufsize - pos;
 		if (st->copies) {
 			if (ua_copy_to_user(st->rbuf + st->off + pos,
-			                    st->ring + at, n))
+					    st->ring + at, n))
 				st->err = "copy_to_user fell short";
 		} else {
 			memcpy(st->rbuf + st->off + pos, st->ring + at, n);
@@ -229,9 +229,9 @@ chan_run(struct stream *st)
 static const struct {
 	size_t off, bufsize;
 } rows[] = {
-	{100, 8 << 20}, {104, 8 << 20}, {108, 8 << 20}, {112, 8 << 20},
-	{116, 8 << 20}, {120, 8 << 20}, {0, 1 << 20},   {1, 1 << 20},
-	{2, 1 << 20},   {3, 1 << 20},   {4, 1 << 20},
+    {100, 8 << 20}, {104, 8 << 20}, {108, 8 << 20}, {112, 8 << 20},
+    {116, 8 << 20}, {120, 8 << 20}, {0, 1 << 20},   {1, 1 << 20},
+    {2, 1 << 20},   {3, 1 << 20},   {4, 1 << 20},
 };
 #define NROWS (int)(sizeof(rows) / sizeof(rows[0]))
 
@@ -239,7 +239,7 @@ int
 cmd_netio(void)
 {
 	struct stream st = {.lock = PTHREAD_MUTEX_INITIALIZER,
-	                    .cond = PTHREAD_COND_INITIALIZER};
+			    .cond = PTHREAD_COND_INITIALIZER};
 	int trials = bench_trials(3, 7), i, k, c;
 	double v[3][64], ns[NROWS][3];
 	size_t bufmax = (size_t)8 << 20;
@@ -252,7 +252,7 @@ cmd_netio(void)
 		st.off = rows[i].off;
 		st.bufsize = rows[i].bufsize;
 		progress("netio: offset %zu, buffer %zu MiB", st.off,
-		         st.bufsize >> 20);
+			 st.bufsize >> 20);
 		for (k = 0; k < trials; k++)
 			for (c = 0; c < 3; c++) {
 				int w = (c + k) % 3;
@@ -268,8 +268,9 @@ cmd_netio(void)
 					bench_free(st.sbuf, bufmax + 4096);
 					bench_free(st.rbuf, bufmax + 4096);
 					bench_free(st.ring, RING);
-					unavailable("netio", "loopback TCP stream",
-					            strerror((int)-r));
+					unavailable("netio",
+						    "loopback TCP stream",
+						    strerror((int)-r));
 					return -1;
 				}
 				v[w][k] = r;
@@ -282,7 +283,7 @@ cmd_netio(void)
 	bench_free(st.ring, RING);
 
 	t = table_new("netio", "stream",
-	              "send/recv of 40 MiB at a user buffer offset (seed 002)");
+		      "send/recv of 40 MiB at a user buffer offset (seed 002)");
 	table_key(t, "off");
 	table_key(t, "size");
 	table_col(t, "TCP", "s", 3);
@@ -305,12 +306,12 @@ cmd_netio(void)
 		table_num(t, ns[i][2] / ns[i][1]);
 	}
 	table_note(t, "TCP: 127.0.0.1, sender thread and receiver on the "
-	              "same pinned CPU, like the seed's netio2.  Channels: a "
-	              "256 KiB ring between two threads; the ua channel "
-	              "sends with ua_copy_from_user and receives with "
-	              "ua_copy_to_user.");
+		      "same pinned CPU, like the seed's netio2.  Channels: a "
+		      "256 KiB ring between two threads; the ua channel "
+		      "sends with ua_copy_from_user and receives with "
+		      "ua_copy_to_user.");
 	table_note(t, "The seed, 2002: 343-358 MB/s (K7 copy) against 439-447 "
-	              "(686 copy) at offsets 100..120.");
+		      "(686 copy) at offsets 100..120.");
 	table_end(t);
 	return 0;
 }

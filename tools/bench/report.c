@@ -104,7 +104,7 @@ table_row(struct table *t)
 	if (t->rows == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 16;
 		t->cells = xrealloc(t->cells, (size_t)t->cap * MAX_COLS *
-		                                  sizeof(*t->cells));
+						  sizeof(*t->cells));
 	}
 	memset(&t->cells[(size_t)t->rows * MAX_COLS], 0,
 	       MAX_COLS * sizeof(*t->cells));
@@ -156,7 +156,7 @@ table_note(struct table *t, const char *fmt, ...)
 
 void
 table_plot(struct table *t, const char *file, int x_col, int logx,
-           const char *unit, const char *title)
+	   const char *unit, const char *title)
 {
 	snprintf(t->plot_file, sizeof(t->plot_file), "%s", file);
 	snprintf(t->plot_unit, sizeof(t->plot_unit), "%s", unit);
@@ -174,7 +174,7 @@ cell_at(const struct table *t, int row, int col)
 
 static void
 fmt_cell(const struct table *t, int col, const struct cell *c, char *buf,
-         size_t n)
+	 size_t n)
 {
 	const struct col *k = &t->cols[col];
 
@@ -262,7 +262,7 @@ row_key(const struct table *t, int r, char *buf, size_t n)
 		if (!t->cols[c].key)
 			continue;
 		snprintf(buf + len, n - len, "%s%s", len ? "/" : "",
-		         cell_at(t, r, c)->s);
+			 cell_at(t, r, c)->s);
 	}
 }
 
@@ -385,11 +385,11 @@ have_gnuplot(void)
 		return 0;
 	gnuplot_state = 1;
 	if (system("gnuplot -e 'set terminal pngcairo' </dev/null "
-	           ">/dev/null 2>&1") == 0) {
+		   ">/dev/null 2>&1") == 0) {
 		gnuplot_term = "pngcairo size 1100,650 noenhanced";
 		gnuplot_ext = "png";
 	} else if (system("gnuplot -e 'set terminal png' </dev/null "
-	                  ">/dev/null 2>&1") == 0) {
+			  ">/dev/null 2>&1") == 0) {
 		gnuplot_term = "png size 1100,650 noenhanced";
 		gnuplot_ext = "png";
 	} else {
@@ -441,7 +441,7 @@ write_plot(const struct table *t)
 	snprintf(gp, sizeof(gp), "%s/%s.gp", opt.plot_dir, t->plot_file);
 	have_gnuplot();
 	snprintf(out, sizeof(out), "%s/%s.%s", opt.plot_dir, t->plot_file,
-	         gnuplot_ext);
+		 gnuplot_ext);
 	f = fopen(dat, "w");
 	if (!f)
 		die("--plot: cannot write %s: %s", dat, strerror(errno));
@@ -467,7 +467,7 @@ write_plot(const struct table *t)
 	if (!f)
 		die("--plot: cannot write %s: %s", gp, strerror(errno));
 	fprintf(f, "# SPDX-License-Identifier: MIT\n# uaccess-bench %s\n",
-	        t->sub);
+		t->sub);
 	fprintf(f, "set terminal %s\nset output ", gnuplot_term);
 	gp_quote(f, out);
 	fprintf(f, "\nset title ");
@@ -477,7 +477,7 @@ write_plot(const struct table *t)
 	fprintf(f, "\nset ylabel ");
 	gp_quote(f, t->plot_unit);
 	fprintf(f, "\nset datafile missing '?'\nset grid\nset key outside "
-	           "right top\nset yrange [0:*]\n");
+		   "right top\nset yrange [0:*]\n");
 	if (t->plot_logx)
 		fprintf(f, "set logscale x 2\nset format x '%%.0b%%B'\n");
 	else
@@ -565,8 +565,8 @@ unavailable(const char *sub, const char *what, const char *why)
 }
 
 void
-bar(const char *sub, const char *name, double value, double target,
-    int flags, const char *detail)
+bar(const char *sub, const char *name, double value, double target, int flags,
+    const char *detail)
 {
 	struct bar_rec *b;
 
@@ -586,7 +586,7 @@ bar_result(const struct bar_rec *b)
 	if (isnan(b->value))
 		return "N/A";
 	if (b->flags & BAR_LOWER ? b->value <= b->target
-	                         : b->value >= b->target)
+				 : b->value >= b->target)
 		return "PASS";
 	return "MISS";
 }
@@ -605,8 +605,8 @@ bars_print(const char *sub)
 	if (!any)
 		return;
 	snprintf(title, sizeof(title), "%s",
-	         sub ? "speed bars (ratios, this run)"
-	             : "every speed bar of this run");
+		 sub ? "speed bars (ratios, this run)"
+		     : "every speed bar of this run");
 	t = table_new(sub ? sub : "summary", "bars", title);
 	if (!sub)
 		table_key(t, "from");
@@ -628,10 +628,11 @@ bars_print(const char *sub)
 			table_str(t, "n/a");
 		else /* a third decimal when two would hide the verdict */
 			table_str(t, "%.*f%s",
-			          fabs(b->value - b->target) < 0.005 ? 3 : 2,
-			          b->value, b->flags & BAR_COUNT ? "" : "x");
-		table_str(t, "%s %.2f%s", b->flags & BAR_LOWER ? "<=" : ">=",
-		          b->target, b->flags & BAR_COUNT ? "" : "x");
+				  fabs(b->value - b->target) < 0.005 ? 3 : 2,
+				  b->value, b->flags & BAR_COUNT ? "" : "x");
+		table_str(t, "%s %.2f%s",
+			  b->flags & BAR_LOWER ? "<=" : ">=", b->target,
+			  b->flags & BAR_COUNT ? "" : "x");
 		table_str(t, "%s", bar_result(b));
 		table_str(t, "%s", b->detail);
 	}

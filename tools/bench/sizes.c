@@ -103,16 +103,17 @@ level_note(struct table *t)
 	char a[24], b[24], c[24], d[24];
 
 	table_note(t,
-	           "GB/s = bytes copied / time.  Working set per buffer (src "
-	           "and dst each): L1 %s, L2 %s, LLC %s, DRAM %s.",
-	           fmt_size(level_ws(LVL_L1), a), fmt_size(level_ws(LVL_L2), b),
-	           fmt_size(level_ws(LVL_LLC), c),
-	           fmt_size(level_ws(LVL_DRAM), d));
-	table_note(t, "memcpy(tuned): glibc memcpy in a re-executed child with "
-	              "%s.",
-	           glibc_tuned() ? glibc_tuned_setting() : "(not measured)");
+		   "GB/s = bytes copied / time.  Working set per buffer (src "
+		   "and dst each): L1 %s, L2 %s, LLC %s, DRAM %s.",
+		   fmt_size(level_ws(LVL_L1), a), fmt_size(level_ws(LVL_L2), b),
+		   fmt_size(level_ws(LVL_LLC), c),
+		   fmt_size(level_ws(LVL_DRAM), d));
+	table_note(t,
+		   "memcpy(tuned): glibc memcpy in a re-executed child with "
+		   "%s.",
+		   glibc_tuned() ? glibc_tuned_setting() : "(not measured)");
 	table_note(t, "cfu-vs-pvr: how many times faster copy_from_user is "
-	              "than process_vm_readv on this process.");
+		      "than process_vm_readv on this process.");
 }
 
 static void
@@ -129,8 +130,8 @@ random_small(void)
 	progress("sizes: random small copies");
 	measure(cs, nc, &r, bench_trials(7, 11), ns);
 	t = table_new("sizes", "random",
-	              "random small copies: 50% 1-32 B, 35% 33-128 B, 12% "
-	              "129-512 B, 3% to 4 KiB; random alignments");
+		      "random small copies: 50% 1-32 B, 35% 33-128 B, 12% "
+		      "129-512 B, 3% to 4 KiB; random alignments");
 	table_key(t, "contender");
 	table_col(t, "time/copy", "ns", 2);
 	table_col(t, "vs memcpy", "x", 2);
@@ -140,9 +141,10 @@ random_small(void)
 		table_num(t, ns[i]);
 		table_num(t, ns[1] / ns[i]);
 	}
-	table_note(t, "4096 copies at random offsets in a %zu KiB working set "
-	              "per buffer; vs memcpy > 1: faster than glibc.",
-	           level_ws(LVL_L2) >> 10);
+	table_note(t,
+		   "4096 copies at random offsets in a %zu KiB working set "
+		   "per buffer; vs memcpy > 1: faster than glibc.",
+		   level_ws(LVL_L2) >> 10);
 	table_end(t);
 	bar("sizes", "random small copies: ua_memcpy / memcpy", ns[1] / ns[0],
 	    1.0, 0, "glibc as shipped");
@@ -154,8 +156,8 @@ random_small(void)
 int
 cmd_sizes(void)
 {
-	struct sizes_acc acc = {.worst_best = NAN, .worst_cfu = NAN,
-	                        .pvr64 = NAN};
+	struct sizes_acc acc = {
+	    .worst_best = NAN, .worst_cfu = NAN, .pvr64 = NAN};
 	struct table *t;
 	char detail[160], a[24];
 	double gm_ua, gm_glibc;
@@ -164,13 +166,13 @@ cmd_sizes(void)
 
 	if (opt.quick) {
 		t = new_table("curve", "throughput by size, each size in the "
-		                       "smallest cache level that holds it");
+				       "smallest cache level that holds it");
 		for (n = 1; n <= MAX_SIZE; n *= 2)
 			row(t, &acc, level_for(n), n);
 		level_note(t);
 		table_plot(t, "sizes", 1, 1, "GB/s",
-		           "uaccess-bench sizes: copy throughput by size "
-		           "(cache level follows size)");
+			   "uaccess-bench sizes: copy throughput by size "
+			   "(cache level follows size)");
 		table_end(t);
 	} else {
 		for (l = LVL_L1; l < LVL_COUNT; l++) {
@@ -178,8 +180,8 @@ cmd_sizes(void)
 
 			snprintf(name, sizeof(name), "%s", level_name(l));
 			snprintf(title, sizeof(title),
-			         "throughput by size, working set in %s",
-			         level_name(l));
+				 "throughput by size, working set in %s",
+				 level_name(l));
 			t = new_table(name, title);
 			for (n = 1; n <= MAX_SIZE; n *= 2) {
 				if (l != LVL_DRAM && n > level_ws(l))
@@ -188,10 +190,11 @@ cmd_sizes(void)
 			}
 			level_note(t);
 			snprintf(file, sizeof(file), "sizes-%s", level_name(l));
-			snprintf(title, sizeof(title),
-			         "uaccess-bench sizes: copy throughput, working "
-			         "set in %s",
-			         level_name(l));
+			snprintf(
+			    title, sizeof(title),
+			    "uaccess-bench sizes: copy throughput, working "
+			    "set in %s",
+			    level_name(l));
 			table_plot(t, file, 1, 1, "GB/s", title);
 			table_end(t);
 		}
@@ -199,7 +202,7 @@ cmd_sizes(void)
 	random_small();
 
 	snprintf(detail, sizeof(detail), "worst at %s",
-	         fmt_size(acc.worst_best_at, a));
+		 fmt_size(acc.worst_best_at, a));
 	bar("sizes", "ua_memcpy / best glibc, every size 16 B..64 MiB (min)",
 	    acc.worst_best, 0.95, 0, detail);
 	gm_ua = geomean(acc.mid[I_UA], acc.nmid);
@@ -207,10 +210,10 @@ cmd_sizes(void)
 	bar("sizes", "ua_memcpy / memcpy, geometric mean 2..32 KiB",
 	    gm_ua / gm_glibc, 1.3, 0, "glibc as shipped");
 	snprintf(detail, sizeof(detail), "worst at %s",
-	         fmt_size(acc.worst_cfu_at, a));
+		 fmt_size(acc.worst_cfu_at, a));
 	bar("sizes", "copy_from_user / ua_memcpy, 256 B and up (min)",
 	    acc.worst_cfu, 0.95, 0, detail);
-	bar("sizes", "64 B copy_from_user vs process_vm_readv", acc.pvr64,
-	    100, 0, "times faster");
+	bar("sizes", "64 B copy_from_user vs process_vm_readv", acc.pvr64, 100,
+	    0, "times faster");
 	return 0;
 }

@@ -21,11 +21,11 @@
 
 enum way { W_WRITE, W_CACHED, W_NOCACHE, W_NT, W_MEMCPY, W_COUNT };
 static const char *const way_names[W_COUNT] = {
-	"write() to tmpfs",
-	"copy_from_user (cached)",
-	"copy_from_user_nocache (threshold)",
-	"non-temporal, no threshold",
-	"memcpy",
+    "write() to tmpfs",
+    "copy_from_user (cached)",
+    "copy_from_user_nocache (threshold)",
+    "non-temporal, no threshold",
+    "memcpy",
 };
 
 static int fd = -1;
@@ -64,7 +64,7 @@ pass(enum way w)
 	case W_NT:
 		for (i = 0; i < BLOCKS; i++)
 			ua_user_copy(nt, file_buf + i * BLOCK, src_buf, BLOCK,
-			             UA_SIDE_SRC, (uintptr_t)src_buf);
+				     UA_SIDE_SRC, (uintptr_t)src_buf);
 		break;
 	case W_MEMCPY:
 		for (i = 0; i < BLOCKS; i++)
@@ -109,7 +109,7 @@ fstime(void)
 		slice(ways[i], slice_ns / 10); /* warm-up */
 	for (s = 0; s < slices; s++) {
 		progress("smallwrite: slice %d/%d (%.1f s per way)", s + 1,
-		         slices, seconds);
+			 slices, seconds);
 		for (i = 0; i < nw; i++) {
 			int k = (i + s) % nw;
 
@@ -122,8 +122,8 @@ fstime(void)
 		kbs[ways[i]] = median(v[i], slices);
 
 	t = table_new("smallwrite", "fstime",
-	              "unixbench fstime w_test: 2000 writes of 256 bytes, "
-	              "then rewind (seed 001)");
+		      "unixbench fstime w_test: 2000 writes of 256 bytes, "
+		      "then rewind (seed 001)");
 	table_key(t, "way");
 	table_col(t, "throughput", "KB/s", 0);
 	table_col(t, "vs cached", "x", 2);
@@ -133,16 +133,17 @@ fstime(void)
 		table_num(t, kbs[i]);
 		table_num(t, kbs[i] / kbs[W_CACHED]);
 	}
-	table_note(t, "%.1f s per way in %d interleaved slices; median of the "
-	              "slices.  KB = 1024 bytes, as fstime counts.",
-	           seconds, slices);
+	table_note(t,
+		   "%.1f s per way in %d interleaved slices; median of the "
+		   "slices.  KB = 1024 bytes, as fstime counts.",
+		   seconds, slices);
 	table_note(t, "The seed, 2009: nocache without a threshold 294,000 "
-	              "KB/s against 370,000 before it (0.79x); the fix was "
-	              "the threshold (nocache only from PAGE_SIZE).");
+		      "KB/s against 370,000 before it (0.79x); the fix was "
+		      "the threshold (nocache only from PAGE_SIZE).");
 	if (!nt_copy)
 		table_note(t, "non-temporal, no threshold: unavailable: this "
-		              "build has no non-temporal strategy in its "
-		              "table (the engine branch).");
+			      "build has no non-temporal strategy in its "
+			      "table (the engine branch).");
 	table_end(t);
 	bar("smallwrite", "fstime 256 B: nocache / cached",
 	    kbs[W_NOCACHE] / kbs[W_CACHED], 0.95, 0,
@@ -157,12 +158,15 @@ static void
 streaming(void)
 {
 	struct contender nt = {.name = "non-temporal (forced)",
-	                       .kind = CK_FORCED_SRC,
-	                       .strategy = nt_copy};
+			       .kind = CK_FORCED_SRC,
+			       .strategy = nt_copy};
 	const struct contender *cs[4] = {&c_ua_from_user, &c_ua_nocache,
-	                                 &c_glibc, &nt};
-	struct req r = {.op = REQ_SWEEP, .size = STREAM_CHUNK,
-	                .ws = STREAM_DST, .cold = 1, .fixed_src = 1};
+					 &c_glibc, &nt};
+	struct req r = {.op = REQ_SWEEP,
+			.size = STREAM_CHUNK,
+			.ws = STREAM_DST,
+			.cold = 1,
+			.fixed_src = 1};
 	int nc = nt_copy ? 4 : 3, i;
 	double ns[4];
 	struct table *t;
@@ -170,7 +174,7 @@ streaming(void)
 	progress("smallwrite: streaming 64 KiB chunks");
 	measure(cs, nc, &r, bench_trials(7, 11), ns);
 	t = table_new("smallwrite", "streaming",
-	              "64 KiB chunks streamed into a 32 MiB destination");
+		      "64 KiB chunks streamed into a 32 MiB destination");
 	table_key(t, "copy");
 	table_col(t, "throughput", "GB/s", 2);
 	table_col(t, "vs cached", "x", 2);
@@ -210,10 +214,10 @@ stream_with(int way, char *dst)
 			ua_copy_from_user(dst + off, src_buf, STREAM_CHUNK);
 		else if (way == 2)
 			ua_copy_from_user_nocache(dst + off, src_buf,
-			                          STREAM_CHUNK);
+						  STREAM_CHUNK);
 		else if (way == 3)
 			ua_user_copy(nt_copy, dst + off, src_buf, STREAM_CHUNK,
-			             UA_SIDE_SRC, (uintptr_t)src_buf);
+				     UA_SIDE_SRC, (uintptr_t)src_buf);
 	}
 }
 
@@ -221,8 +225,8 @@ static void
 pollution(void)
 {
 	static const char *const names[] = {
-		"no streaming (reference)", "after copy_from_user (cached)",
-		"after copy_from_user_nocache", "after non-temporal (forced)"};
+	    "no streaming (reference)", "after copy_from_user (cached)",
+	    "after copy_from_user_nocache", "after non-temporal (forced)"};
 	size_t hots[2] = {machine.l2 / 2, machine.llc / 4};
 	int nway = nt_copy ? 4 : 3, trials = bench_trials(5, 9), h, k, w;
 	char *dst = bench_alloc(STREAM_DST), a[24];
@@ -234,7 +238,7 @@ pollution(void)
 
 		for (k = 0; k < trials; k++) {
 			progress("smallwrite: cache pollution, trial %d/%d",
-			         k + 1, trials);
+				 k + 1, trials);
 			for (w = 0; w < nway; w++) {
 				int c = (w + k) % nway;
 
@@ -251,8 +255,8 @@ pollution(void)
 	bench_free(dst, STREAM_DST);
 
 	t = table_new("smallwrite", "pollution",
-	              "reading a hot working set after streaming 32 MiB of "
-	              "writes");
+		      "reading a hot working set after streaming 32 MiB of "
+		      "writes");
 	table_key(t, "hot set");
 	table_key(t, "before the read");
 	table_col(t, "read time", "us", 1);
@@ -268,8 +272,8 @@ pollution(void)
 			table_num(t, res[h][1] / res[h][w]);
 		}
 	table_note(t, "One load per cache line.  vs after cached > 1: the "
-	              "streaming copy left more of the hot set in the caches "
-	              "than the cached copy did.");
+		      "streaming copy left more of the hot set in the caches "
+		      "than the cached copy did.");
 	table_end(t);
 }
 

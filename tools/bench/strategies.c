@@ -10,8 +10,7 @@
 
 #include "bench.h"
 
-static const char *const source_names[] = {"default", "profile",
-                                           "environment"};
+static const char *const source_names[] = {"default", "profile", "environment"};
 
 static void
 machine_table(void)
@@ -38,15 +37,15 @@ machine_table(void)
 	for (bit = 0; bit < 64; bit++)
 		if (ua_arch_feature_name(bit) && (cpu->features >> bit & 1))
 			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
-			                        "%s%s", len ? " " : "",
-			                        ua_arch_feature_name(bit));
+						"%s%s", len ? " " : "",
+						ua_arch_feature_name(bit));
 	table_row(t);
 	table_str(t, "features");
 	table_str(t, "%.46s", len ? buf : "(none)");
 	table_row(t);
 	table_str(t, "caches");
 	table_str(t, "L1d %s, L2 %s, L3 %s", fmt_size(cpu->l1d, a),
-	          fmt_size(cpu->l2, b), fmt_size(cpu->l3, c));
+		  fmt_size(cpu->l2, b), fmt_size(cpu->l3, c));
 	table_row(t);
 	table_str(t, "profile");
 	table_str(t, "%.46s", prof ? prof : "none");
@@ -63,10 +62,10 @@ machine_table(void)
 		table_row(t);
 		table_str(t, "strategy %s", s[i].name);
 		table_str(t, "%s%s",
-		          ua_strategy_usable(&s[i])     ? "usable"
-		          : ua_strategy_supported(&s[i]) ? "disabled"
-		                                         : "unsupported here",
-		          s[i].nontemporal ? ", non-temporal" : "");
+			  ua_strategy_usable(&s[i])      ? "usable"
+			  : ua_strategy_supported(&s[i]) ? "disabled"
+							 : "unsupported here",
+			  s[i].nontemporal ? ", non-temporal" : "");
 	}
 	table_end(t);
 }
@@ -80,8 +79,8 @@ policy_table(void)
 	int i;
 
 	t = table_new("strategies", "policy",
-	              "the policy in force: a strategy per size class and "
-	              "the thresholds");
+		      "the policy in force: a strategy per size class and "
+		      "the thresholds");
 	table_key(t, "tunable");
 	table_col(t, "value", "", 0);
 	table_col(t, "from", "", 0);
@@ -94,7 +93,8 @@ policy_table(void)
 		table_row(t);
 		table_str(t, "%s", ua_tunables[i].name);
 		if (i < UA_T_FIRST_NUMBER)
-			table_str(t, "%s", s->strategy ? s->strategy->name : "");
+			table_str(t, "%s",
+				  s->strategy ? s->strategy->name : "");
 		else if (s->num == SIZE_MAX)
 			table_str(t, "max");
 		else
@@ -103,8 +103,8 @@ policy_table(void)
 		table_str(t, "%.47s", ua_tunables[i].doc);
 	}
 	table_note(t, "Override with UACCESS_TUNABLES=name=value:...; "
-	              "uaccess-tune measures this machine and writes a "
-	              "profile.");
+		      "uaccess-tune measures this machine and writes a "
+		      "profile.");
 	table_end(t);
 }
 
@@ -127,10 +127,9 @@ size_class(size_t n)
 static void
 throughput(uint32_t dst_align)
 {
-	static const size_t sizes[] = {16,          64,        256,
-	                               1024,        4096,      16384,
-	                               65536,       262144,    1 << 20,
-	                               4 << 20,     16 << 20,  64 << 20};
+	static const size_t sizes[] = {16,      64,      256,      1024,
+				       4096,    16384,   65536,    262144,
+				       1 << 20, 4 << 20, 16 << 20, 64 << 20};
 	static struct contender forced[MAX_S];
 	const struct contender *cs[MAX_S + 2];
 	const struct ua_strategy *s;
@@ -144,8 +143,8 @@ throughput(uint32_t dst_align)
 		if (!ua_strategy_usable(&s[i]))
 			continue;
 		forced[nc] = (struct contender){.name = s[i].name,
-		                                .kind = CK_FORCED_SRC,
-		                                .strategy = s[i].copy};
+						.kind = CK_FORCED_SRC,
+						.strategy = s[i].copy};
 		cs[nc] = &forced[nc];
 		nc++;
 	}
@@ -153,11 +152,11 @@ throughput(uint32_t dst_align)
 	cs[nc + 1] = &c_glibc;
 
 	snprintf(title, sizeof(title),
-	         "every strategy forced (copy_from_user path), %s",
-	         dst_align ? "destination 1 byte past the source alignment"
-	                   : "source and destination 64-byte aligned");
+		 "every strategy forced (copy_from_user path), %s",
+		 dst_align ? "destination 1 byte past the source alignment"
+			   : "source and destination 64-byte aligned");
 	t = table_new("strategies", dst_align ? "misaligned" : "aligned",
-	              title);
+		      title);
 	table_key(t, "size");
 	table_key(t, "level");
 	table_key(t, "class");
@@ -171,15 +170,15 @@ throughput(uint32_t dst_align)
 	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		enum level l = level_for(sizes[k]);
 		struct req r = {.op = REQ_SWEEP,
-		                .size = sizes[k],
-		                .ws = level_ws(l),
-		                .cold = l == LVL_DRAM,
-		                .dst_align = dst_align};
+				.size = sizes[k],
+				.ws = level_ws(l),
+				.cold = l == LVL_DRAM,
+				.dst_align = dst_align};
 		double ns[MAX_S + 2];
 		int best = 0;
 
 		progress("strategies: %s, %s", fmt_size(sizes[k], a),
-		         dst_align ? "misaligned" : "aligned");
+			 dst_align ? "misaligned" : "aligned");
 		measure(cs, nc + 2, &r, bench_trials(7, 11), ns);
 		for (j = 1; j < nc; j++)
 			if (ns[j] < ns[best])
@@ -195,10 +194,10 @@ throughput(uint32_t dst_align)
 		table_num(t, nc ? ns[best] / ns[nc] : NAN);
 	}
 	table_note(t, "picked: ua_copy_strategy(n) for the size class (an "
-	              "alignment rule may still replace a string strategy); "
-	              "dispatcher: ua_copy_from_user as shipped.");
+		      "alignment rule may still replace a string strategy); "
+		      "dispatcher: ua_copy_from_user as shipped.");
 	table_note(t, "picked/best: the dispatcher's speed over the best "
-	              "forced strategy's at that size.");
+		      "forced strategy's at that size.");
 	table_end(t);
 }
 

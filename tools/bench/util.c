@@ -63,7 +63,7 @@ bench_alloc(size_t n)
 	if (!n)
 		n = 1;
 	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-	         -1, 0);
+		 -1, 0);
 	if (p == MAP_FAILED)
 		die("cannot allocate %zu bytes: %s", n, strerror(errno));
 	memset(p, 0x5a, n); /* pre-fault: no page fault is ever timed */
@@ -147,7 +147,7 @@ sysfs_cache(int level, int data)
 		char unit = 0;
 
 		snprintf(path, sizeof(path),
-		         "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
 		f = fopen(path, "r");
 		if (!f)
 			break;
@@ -155,14 +155,14 @@ sysfs_cache(int level, int data)
 			lv = 0;
 		fclose(f);
 		snprintf(path, sizeof(path),
-		         "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
 		f = fopen(path, "r");
 		if (!f || fscanf(f, "%31s", type) != 1)
 			strcpy(type, "?");
 		if (f)
 			fclose(f);
 		snprintf(path, sizeof(path),
-		         "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
 		f = fopen(path, "r");
 		if (f && fscanf(f, "%zu%c", &kb, &unit) >= 1) {
 			if (unit == 'M')
@@ -199,7 +199,7 @@ read_model_name(void)
 			colon++;
 		colon[strcspn(colon, "\n")] = 0;
 		snprintf(machine.cpu_model, sizeof(machine.cpu_model), "%s",
-		         colon);
+			 colon);
 		break;
 	}
 	fclose(f);
@@ -261,7 +261,7 @@ machine_detect(void)
 	if (!machine.llc)
 		machine.llc = machine.l2 * 4;
 	snprintf(machine.glibc, sizeof(machine.glibc), "%s",
-	         gnu_get_libc_version());
+		 gnu_get_libc_version());
 }
 
 int

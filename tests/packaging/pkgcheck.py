@@ -94,9 +94,10 @@ def public_names(header):
 
 # ---- symbols ----
 
-# Globals that sanitizers and coverage add to every object they instrument
+# Globals the compiler adds to objects: sanitizer and coverage data, and
+# i386's PIC thunks (hidden, one per object, merged at link)
 INSTRUMENTATION = re.compile(r"__(odr_asan|asan|ubsan|tsan|msan|sancov|llvm|"
-                             r"gcov|profc|profd|covrec)")
+                             r"gcov|profc|profd|covrec|x86\.get_pc_thunk)")
 
 def check_symbols(a):
     for tool in ("nm", "readelf"):

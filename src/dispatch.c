@@ -57,6 +57,27 @@ ua_clear_first(void *dst, size_t n)
 	return fn(dst, n);
 }
 
+static void *
+ua_memcpy_first(void *dst, const void *src, size_t n)
+{
+	ua_memcpy_fn fn;
+
+	ua_lazy_init();
+	fn = ua_memcpy_routine(n);
+	if (fn == ua_memcpy_first)
+		return ua_memcpy_with(ua_arch_copy_bytes, dst, src, n);
+	return fn(dst, src, n);
+}
+
+static void *
+ua_memcpy_nocache_first(void *dst, const void *src, size_t n)
+{
+	ua_lazy_init();
+	if (ua_dispatch.memcpy_nocache == ua_memcpy_nocache_first)
+		return ua_memcpy_with(ua_arch_copy_bytes, dst, src, n);
+	return ua_memcpy_nocache(dst, src, n);
+}
+
 struct ua_dispatch ua_dispatch = {
 	.medium_min = SIZE_MAX,
 	.large_min = SIZE_MAX,
@@ -67,6 +88,8 @@ struct ua_dispatch ua_dispatch = {
 	.clear_large = ua_clear_first,
 	.nocache_min = SIZE_MAX,
 	.nocache = ua_nocache_first,
+	.memcpy = {ua_memcpy_first, ua_memcpy_first, ua_memcpy_first, ua_memcpy_first},
+	.memcpy_nocache = ua_memcpy_nocache_first,
 };
 
 /* What the table was made from: names, and seed 000's alignment guard */
@@ -159,6 +182,25 @@ UA_GUARD(3)
 static const ua_copy_fn ua_guards[UA_NCLASSES] = {ua_guard_0, ua_guard_1,
                                                   ua_guard_2, ua_guard_3};
 
+/* ua_memcpy for a class whose strategy has no memcpy entry */
+#define UA_VIA_COPY(c)                                                         \
+	static void *ua_via_copy_##c(void *dst, const void *src, size_t n)     \
+	{                                                                      \
+		return ua_memcpy_with(ua_dispatch.copy[c], dst, src, n);       \
+	}
+UA_VIA_COPY(0)
+UA_VIA_COPY(1)
+UA_VIA_COPY(2)
+UA_VIA_COPY(3)
+static const ua_memcpy_fn ua_via_copy[UA_NCLASSES] = {
+	ua_via_copy_0, ua_via_copy_1, ua_via_copy_2, ua_via_copy_3};
+
+static void *
+ua_via_nocache(void *dst, const void *src, size_t n)
+{
+	return ua_memcpy_with(ua_dispatch.nocache, dst, src, n);
+}
+
 void
 ua_dispatch_apply(const struct ua_policy *p)
 {
@@ -180,10 +222,12 @@ ua_dispatch_apply(const struct ua_policy *p)
 
 		ua_engine.copy_s[c] = s;
 		d.copy[c] = s->copy;
+		d.memcpy[c] = s->plain ? s->plain : ua_via_copy[c];
 		if (!force && s->string && ua_engine.rep_mask && alt && !alt->string) {
 			ua_engine.rep[c] = s->copy;
 			ua_engine.rep_alt[c] = alt->copy;
 			d.copy[c] = ua_guards[c];
+			d.memcpy[c] = ua_via_copy[c];
 		}
 	}
 	d.clear_large_min = p->t[UA_T_CLEAR_LARGE_MIN].num;
@@ -197,6 +241,9 @@ ua_dispatch_apply(const struct ua_policy *p)
 		d.nocache_min = 0;
 		d.nocache = force->copy;
 	}
+	d.memcpy_nocache = ua_via_nocache;
+	if (force && force->plain)
+		d.memcpy_nocache = force->plain;
 	ua_policy_now = *p;
 	ua_dispatch = d;
 }

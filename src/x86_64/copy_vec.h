@@ -18,8 +18,26 @@
 
 #define UA_CAT_(a, b) a##b
 #define UA_CAT(a, b) UA_CAT_(a, b)
+
+#ifdef UA_MEMCPY
+/*
+ * memcpy_*.S: the same copy for ua_memcpy, which has no user side: no
+ * exception-table entries (a fault here is the caller's bug, never taken
+ * for a user copy in progress), and it returns the destination, so that
+ * ua_memcpy can jump to it.  r11 keeps the destination.
+ */
+#define COPY_FN UA_CAT(ua_memcpy_, NAME)
+#define UA_EXTABLE UA_NO_EXTABLE
+.macro UA_NO_EXTABLE insn, fixup
+.endm
+#define COPY_ENTRY mov %rdi, %r11
+#define COPY_OK mov %r11, %rax
+#else
 #define COPY_FN UA_CAT(ua_copy_, NAME)
 #define CLEAR_FN UA_CAT(ua_clear_, NAME)
+#define COPY_ENTRY
+#define COPY_OK xor %eax, %eax
+#endif
 
 /* k vectors from the start and k from the end: n in (k, 2k] vectors */
 .macro LOAD_HEAD k
@@ -127,7 +145,7 @@
 	LOAD_TAIL \k
 	STORE_HEAD \k
 	STORE_TAIL \k
-	xor	%eax, %eax
+	COPY_OK
 	VZEROUPPER
 	ret
 .endm
@@ -186,6 +204,7 @@
  * Output: rax 0, or 1 after a fault (rsi/rdi hold the cursor)
  */
 UA_ENTRY(COPY_FN)
+	COPY_ENTRY
 	cmp	$64, %rdx
 	ja	.Lcopy_more_64
 	cmp	$16, %edx
@@ -213,7 +232,7 @@ UA_ENTRY(COPY_FN)
 	UA_EXTABLE 7b, .Lfault
 8:	XMOVU	X3, -16(%rdi,%rdx)
 	UA_EXTABLE 8b, .Lfault
-	xor	%eax, %eax
+	COPY_OK
 	ret
 .Lcopy_less_16:
 	cmp	$4, %edx
@@ -229,23 +248,23 @@ UA_ENTRY(COPY_FN)
 	UA_EXTABLE 1b, .Lfault
 2:	movl	(%rsi,%rcx), %r10d
 	UA_EXTABLE 2b, .Lfault
-3:	movl	(%rsi,%r8), %r11d
+3:	movl	%r9d, (%rdi)
 	UA_EXTABLE 3b, .Lfault
-4:	movl	-4(%rsi,%rdx), %eax
+4:	movl	%r10d, (%rdi,%rcx)
 	UA_EXTABLE 4b, .Lfault
-5:	movl	%r9d, (%rdi)
+5:	movl	(%rsi,%r8), %r9d
 	UA_EXTABLE 5b, .Lfault
-6:	movl	%r10d, (%rdi,%rcx)
+6:	movl	-4(%rsi,%rdx), %r10d
 	UA_EXTABLE 6b, .Lfault
-7:	movl	%r11d, (%rdi,%r8)
+7:	movl	%r9d, (%rdi,%r8)
 	UA_EXTABLE 7b, .Lfault
-8:	movl	%eax, -4(%rdi,%rdx)
+8:	movl	%r10d, -4(%rdi,%rdx)
 	UA_EXTABLE 8b, .Lfault
-	xor	%eax, %eax
+	COPY_OK
 	ret
 .Lcopy_less_4:
 	/* 0..3: the bytes at 0, n / 2, n - 1 */
-	xor	%eax, %eax
+	COPY_OK
 	test	%edx, %edx
 	jz	.Lcopy_done
 	mov	%edx, %ecx
@@ -334,10 +353,12 @@ UA_ENTRY(COPY_FN)
 	/* 1 to 4 vectors left: the buffer's last four, overlapping */
 	LOAD_TAIL 4
 	STORE_TAIL 4
-	xor	%eax, %eax
+	COPY_OK
 	VZEROUPPER
 	ret
 UA_END(COPY_FN)
+
+#ifndef UA_MEMCPY
 
 /*
  * Input: rdi destination, rsi count
@@ -468,3 +489,4 @@ UA_END(CLEAR_FN)
 	VZEROUPPER
 	mov	$1, %eax
 	ret
+#endif /* UA_MEMCPY */

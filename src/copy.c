@@ -113,18 +113,16 @@ ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
 static inline __attribute__((always_inline)) size_t
 ua_from_user(ua_copy_fn fn, void *dst, const void *usrc, size_t n)
 {
-	uintptr_t lo, hi;
+	void *u;
 	size_t left;
 
-	ua_lazy_init();
-	if (!ua__access_ok((uintptr_t)usrc, n, &lo, &hi)) {
+	if (!ua_user_ptr(usrc, n, &u)) {
 		memset(dst, 0, n);
 		return n;
 	}
 	if (n == 0)
 		return 0;
-	usrc = ua_mask_user(usrc, n, lo, hi);
-	left = ua_run(fn, NULL, dst, usrc, n, UA_SIDE_SRC, (uintptr_t)usrc);
+	left = ua_run(fn, NULL, dst, u, n, UA_SIDE_SRC, (uintptr_t)u);
 	if (ua_unlikely(left))
 		memset((char *)dst + (n - left), 0, left);
 	return left;
@@ -145,31 +143,27 @@ ua_copy_from_user_nocache(void *dst, const void *usrc, size_t n)
 UA_EXPORT size_t
 ua_copy_to_user(void *udst, const void *src, size_t n)
 {
-	uintptr_t lo, hi;
+	void *u;
 
-	ua_lazy_init();
-	if (!ua__access_ok((uintptr_t)udst, n, &lo, &hi))
+	if (!ua_user_ptr(udst, n, &u))
 		return n;
 	if (n == 0)
 		return 0;
-	udst = (void *)ua_mask_user(udst, n, lo, hi);
-	return ua_run(ua_copy_routine(n), NULL, udst, src, n, UA_SIDE_DST,
-	              (uintptr_t)udst);
+	return ua_run(ua_copy_routine(n), NULL, u, src, n, UA_SIDE_DST,
+	              (uintptr_t)u);
 }
 
 UA_EXPORT size_t
 ua_clear_user(void *udst, size_t n)
 {
-	uintptr_t lo, hi;
+	void *u;
 
-	ua_lazy_init();
-	if (!ua__access_ok((uintptr_t)udst, n, &lo, &hi))
+	if (!ua_user_ptr(udst, n, &u))
 		return n;
 	if (n == 0)
 		return 0;
-	udst = (void *)ua_mask_user(udst, n, lo, hi);
-	return ua_run(NULL, ua_clear_routine(n), udst, NULL, n, UA_SIDE_DST,
-	              (uintptr_t)udst);
+	return ua_run(NULL, ua_clear_routine(n), u, NULL, n, UA_SIDE_DST,
+	              (uintptr_t)u);
 }
 
 /* ua_memcpy has no user side: a fault in it is the caller's bug. */

@@ -93,6 +93,22 @@ ua_mask_user(const void *p, size_t n, uintptr_t lo, uintptr_t hi)
 	return (const void *)(a | bad);
 }
 
+/*
+ * Everything a call does before it touches user memory: init, access_ok
+ * against this thread's range, and the masked pointer in *ret.  0: refused.
+ */
+static inline int
+ua_user_ptr(const volatile void *p, size_t n, void **ret)
+{
+	uintptr_t lo, hi;
+
+	ua_lazy_init();
+	if (!ua__access_ok((uintptr_t)p, n, &lo, &hi))
+		return 0;
+	*ret = (void *)ua_mask_user((const void *)p, n, lo, hi);
+	return 1;
+}
+
 /* copy.c: run a routine with the user side [lo, lo+n) registered */
 size_t ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
                     enum ua_side side, uintptr_t ulo);

@@ -1,54 +1,320 @@
 /* SPDX-License-Identifier: MIT */
-/* Which routine serves a copy of n bytes.  Filled once at init. */
-#include "internal.h"
+/*
+ * Which routine serves a copy of n bytes.  The table is filled once at init
+ * from the CPU's defaults, the profile and the environment; a call costs a
+ * couple of compares and an indirect call.
+ */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dispatch.h"
+
+#ifndef UA_SYSCONF_PROFILE
+#define UA_SYSCONF_PROFILE "/etc/uaccess/profile"
+#endif
 
 size_t ua_copy_erms(void *dst, const void *src, size_t n);
 size_t ua_clear_erms(void *dst, size_t n);
 
-struct ua_engine {
-	ua_copy_fn copy;
-	ua_clear_fn clear;
-	ua_copy_fn nocache;
-	const char *copy_name;
+/* Before init (and if init is re-entered from a signal handler): rep movsb */
+struct ua_dispatch ua_dispatch = {
+	.medium_min = SIZE_MAX,
+	.large_min = SIZE_MAX,
+	.huge_min = SIZE_MAX,
+	.copy = {ua_copy_erms, ua_copy_erms, ua_copy_erms, ua_copy_erms},
+	.clear_large_min = SIZE_MAX,
+	.clear_small = ua_clear_erms,
+	.clear_large = ua_clear_erms,
+	.nocache_min = SIZE_MAX,
+	.nocache = ua_copy_erms,
 };
 
-static struct ua_engine ua_engine = {
-	.copy = ua_copy_erms,
-	.clear = ua_clear_erms,
-	.nocache = ua_copy_erms,
-	.copy_name = "erms",
-};
+/* What the table was made from: names, and seed 000's alignment guard */
+static struct {
+	uintptr_t rep_mask;
+	ua_copy_fn rep[UA_NCLASSES], rep_alt[UA_NCLASSES];
+	const struct ua_strategy *copy_s[UA_NCLASSES];
+} ua_engine;
+
+static struct ua_policy ua_policy_now;
+static uint64_t ua_disabled; /* bit i: strategy i turned off by UACCESS_DISABLE */
+
+/* ---- Strategies ---- */
+
+const struct ua_strategy *
+ua_strategies(size_t *ret_count)
+{
+	return ua_arch_strategies(ret_count);
+}
+
+const struct ua_strategy *
+ua_strategy_find(const char *name)
+{
+	const struct ua_strategy *all;
+	size_t n, i;
+
+	all = ua_strategies(&n);
+	for (i = 0; i < n; i++)
+		if (!strcmp(all[i].name, name))
+			return &all[i];
+	return NULL;
+}
+
+int
+ua_strategy_supported(const struct ua_strategy *s)
+{
+	const struct ua_cpu *cpu = ua_cpu();
+
+	return (s->needs & cpu->features) == s->needs;
+}
+
+int
+ua_strategy_usable(const struct ua_strategy *s)
+{
+	const struct ua_strategy *all;
+	size_t n, i;
+
+	if (!ua_strategy_supported(s))
+		return 0;
+	all = ua_strategies(&n);
+	i = (size_t)(s - all);
+	return !(i < 64 && (ua_disabled >> i & 1));
+}
+
+/* UACCESS_DISABLE=name,name,...  (unknown names are ignored) */
+static void
+ua_parse_disable(const char *text)
+{
+	const struct ua_strategy *all;
+	size_t n, i;
+
+	all = ua_strategies(&n);
+	while (text && *text) {
+		size_t len = strcspn(text, ",: ");
+
+		for (i = 0; i < n && i < 64; i++)
+			if (strlen(all[i].name) == len &&
+			    !memcmp(all[i].name, text, len))
+				ua_disabled |= (uint64_t)1 << i;
+		text += len;
+		text += strspn(text, ",: ");
+	}
+	/* The first strategy is the one every CPU runs: it cannot go. */
+	ua_disabled &= ~(uint64_t)1;
+}
+
+/* ---- The table ---- */
+
+#define UA_GUARD(c)                                                            \
+	static size_t ua_guard_##c(void *dst, const void *src, size_t n)       \
+	{                                                                      \
+		if (((uintptr_t)dst ^ (uintptr_t)src) & ua_engine.rep_mask)    \
+			return ua_engine.rep_alt[c](dst, src, n);              \
+		return ua_engine.rep[c](dst, src, n);                          \
+	}
+UA_GUARD(0)
+UA_GUARD(1)
+UA_GUARD(2)
+UA_GUARD(3)
+static const ua_copy_fn ua_guards[UA_NCLASSES] = {ua_guard_0, ua_guard_1,
+                                                  ua_guard_2, ua_guard_3};
+
+void
+ua_dispatch_apply(const struct ua_policy *p)
+{
+	const struct ua_strategy *force = p->t[UA_T_STRATEGY].strategy;
+	const struct ua_strategy *alt = p->t[UA_T_REP_MISALIGNED].strategy;
+	struct ua_dispatch d;
+	int c;
+
+	memset(&d, 0, sizeof(d));
+	d.medium_min = p->t[UA_T_MEDIUM_MIN].num;
+	d.large_min = p->t[UA_T_LARGE_MIN].num;
+	d.huge_min = p->t[UA_T_HUGE_MIN].num;
+	/* Classes are ordered: a start above the next class's empties it */
+	d.large_min = d.large_min > d.huge_min ? d.huge_min : d.large_min;
+	d.medium_min = d.medium_min > d.large_min ? d.large_min : d.medium_min;
+	ua_engine.rep_mask = p->t[UA_T_REP_ALIGN_MASK].num;
+	for (c = 0; c < UA_NCLASSES; c++) {
+		const struct ua_strategy *s = force ? force : p->t[UA_T_SMALL + c].strategy;
+
+		ua_engine.copy_s[c] = s;
+		d.copy[c] = s->copy;
+		if (!force && s->string && ua_engine.rep_mask && alt && !alt->string) {
+			ua_engine.rep[c] = s->copy;
+			ua_engine.rep_alt[c] = alt->copy;
+			d.copy[c] = ua_guards[c];
+		}
+	}
+	d.clear_large_min = p->t[UA_T_CLEAR_LARGE_MIN].num;
+	d.clear_small = p->t[UA_T_CLEAR_SMALL].strategy->clear;
+	d.clear_large = p->t[UA_T_CLEAR_LARGE].strategy->clear;
+	d.nocache_min = p->t[UA_T_NOCACHE_MIN].num;
+	d.nocache = p->t[UA_T_NOCACHE].strategy->copy;
+	if (force) {
+		if (force->clear)
+			d.clear_small = d.clear_large = force->clear;
+		d.nocache_min = 0;
+		d.nocache = force->copy;
+	}
+	ua_policy_now = *p;
+	ua_dispatch = d;
+}
+
+void
+ua_policy_defaults(struct ua_policy *p)
+{
+	memset(p, 0, sizeof(*p));
+	ua_arch_default_policy(p, ua_cpu());
+}
+
+/* ---- The profile ---- */
+
+static char ua_profile_path[PATH_MAX];
+static int ua_profile_used;
+
+const char *
+ua_profile_in_use(void)
+{
+	return ua_profile_used ? ua_profile_path : NULL;
+}
+
+static int
+ua_path_join(char *buf, size_t size, const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	if (la + lb + 1 > size)
+		return -1;
+	memcpy(buf, a, la);
+	memcpy(buf + la, b, lb + 1);
+	return 0;
+}
+
+/* Read a whole small file; -1 if it cannot be read */
+static ssize_t
+ua_read_file(const char *path, char *buf, size_t size)
+{
+	size_t got = 0;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -1;
+	while (got < size) {
+		ssize_t r = read(fd, buf + got, size - got);
+
+		if (r < 0) {
+			close(fd);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	return (ssize_t)got;
+}
+
+/*
+ * The profile's "cpu=" line must name this CPU, or the profile was measured
+ * elsewhere and is ignored.
+ */
+static int
+ua_profile_matches(const char *text, size_t len)
+{
+	const struct ua_cpu *cpu = ua_cpu();
+	char want[64];
+	size_t i = 0, wl;
+
+	wl = ua_cpu_id(want, sizeof(want), cpu);
+	while (i < len) {
+		size_t end = i;
+
+		while (end < len && text[end] != '\n')
+			end++;
+		if (end - i >= 4 && !memcmp(text + i, "cpu=", 4)) {
+			size_t l = end - i - 4;
+
+			while (l && (text[i + 4 + l - 1] == ' ' || text[i + 4 + l - 1] == '\r'))
+				l--;
+			return l == wl && !memcmp(text + i + 4, want, wl);
+		}
+		i = end + 1;
+	}
+	return 0;
+}
+
+static void
+ua_read_profile(struct ua_policy *p)
+{
+	static char buf[16384];
+	const char *env = secure_getenv("UACCESS_PROFILE");
+	const char *xdg = secure_getenv("XDG_CONFIG_HOME");
+	const char *home = secure_getenv("HOME");
+	ssize_t len = -1;
+
+	if (env) {
+		if (!*env || ua_path_join(ua_profile_path, sizeof(ua_profile_path), env, ""))
+			return;
+		len = ua_read_file(ua_profile_path, buf, sizeof(buf));
+	} else {
+		if (xdg && *xdg == '/' &&
+		    !ua_path_join(ua_profile_path, sizeof(ua_profile_path), xdg,
+		                  "/uaccess/profile"))
+			len = ua_read_file(ua_profile_path, buf, sizeof(buf));
+		else if (home && *home == '/' &&
+		         !ua_path_join(ua_profile_path, sizeof(ua_profile_path), home,
+		                       "/.config/uaccess/profile"))
+			len = ua_read_file(ua_profile_path, buf, sizeof(buf));
+		if (len < 0) {
+			ua_path_join(ua_profile_path, sizeof(ua_profile_path),
+			             UA_SYSCONF_PROFILE, "");
+			len = ua_read_file(ua_profile_path, buf, sizeof(buf));
+		}
+	}
+	if (len < 0 || !ua_profile_matches(buf, (size_t)len))
+		return;
+	ua_profile_used = 1;
+	ua_policy_parse(p, buf, (size_t)len, '\n', UA_FROM_PROFILE);
+}
 
 void
 ua_dispatch_init(void)
 {
+	struct ua_policy p;
+	const char *t;
+
+	ua_parse_disable(getenv("UACCESS_DISABLE"));
+	ua_policy_defaults(&p);
+	ua_read_profile(&p);
+	t = getenv("UACCESS_TUNABLES");
+	if (t)
+		ua_policy_parse(&p, t, strlen(t), ':', UA_FROM_ENV);
+	ua_dispatch_apply(&p);
 }
 
-ua_copy_fn
-ua_copy_routine(size_t n)
+const struct ua_policy *
+ua_policy(void)
 {
-	(void)n;
-	return ua_engine.copy;
-}
-
-ua_clear_fn
-ua_clear_routine(size_t n)
-{
-	(void)n;
-	return ua_engine.clear;
-}
-
-ua_copy_fn
-ua_nocache_routine(size_t n)
-{
-	(void)n;
-	return ua_engine.nocache;
+	ua_lazy_init();
+	return &ua_policy_now;
 }
 
 UA_EXPORT const char *
 ua_copy_strategy(size_t n)
 {
-	(void)n;
+	int c;
+
 	ua_lazy_init();
-	return ua_engine.copy_name;
+	if (!ua_engine.copy_s[0])
+		return "erms";
+	c = n < ua_dispatch.medium_min ? UA_SMALL
+	    : n < ua_dispatch.large_min ? UA_MEDIUM
+	    : n < ua_dispatch.huge_min  ? UA_LARGE
+	                                : UA_HUGE;
+	return ua_engine.copy_s[c]->name;
 }

@@ -1,8 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The strategy table, for the dispatcher and for the project's own tools and
- * tests (uaccess-bench, uaccess-tune, checkasm), which link the library's
- * objects directly.  Not installed.
+ * The copy engine: which routine serves a copy of n bytes.
+ *
+ * Portable part (src/dispatch.c, src/tune.c, src/cpu.c): size classes, the
+ * policy (a strategy per class and the thresholds between classes),
+ * UACCESS_DISABLE, UACCESS_TUNABLES, the profile written by uaccess-tune,
+ * ua_copy_strategy().
+ *
+ * Per-architecture part (src/<arch>/): one .S file per strategy, and a C file
+ * (src/<arch>/strategies.c) with the strategy table, CPU detection and the
+ * default policy, behind the ua_arch_* hooks at the end of this header.  A
+ * port provides exactly those hooks and lists its strategy names in
+ * UA_ARCH_STRATEGIES (src/<arch>/sources.cmake).
+ *
+ * Also used, not installed, by the project's tools and internal tests
+ * (uaccess-tune, uaccess-bench, checkasm), which link the library's objects.
  */
 #ifndef UA_DISPATCH_H
 #define UA_DISPATCH_H
@@ -14,6 +26,8 @@ struct ua_strategy {
 	ua_copy_fn copy;   /* every strategy copies any n, with the fault contract */
 	ua_clear_fn clear; /* NULL: this strategy has no clear routine */
 	int nontemporal;   /* streaming stores: the nocache copies */
+	int string;        /* a string instruction (rep movs): rep_align_mask applies */
+	uint64_t needs;    /* ua_cpu.features bits it needs (arch-defined) */
 };
 
 /* Every strategy built for this architecture, usable here or not */
@@ -21,5 +35,113 @@ const struct ua_strategy *ua_strategies(size_t *ret_count);
 const struct ua_strategy *ua_strategy_find(const char *name);
 /* The CPU has what it needs and UACCESS_DISABLE does not turn it off */
 int ua_strategy_usable(const struct ua_strategy *s);
+/* The CPU has what it needs (UACCESS_DISABLE not considered) */
+int ua_strategy_supported(const struct ua_strategy *s);
+
+/* ---- The CPU, as detected once at init (src/cpu.c) ---- */
+
+struct ua_cpu {
+	char vendor[16];       /* "GenuineIntel", "AuthenticAMD", "" if unknown */
+	unsigned family, model, stepping;
+	uint64_t features;     /* arch-defined bits, see ua_arch_feature_name() */
+	size_t l1d, l2, l3;    /* data cache sizes in bytes, 0 if unknown; l3:
+	                        * the whole last-level cache this core shares */
+};
+
+const struct ua_cpu *ua_cpu(void);
+/* "vendor family model", as the profile's cpu= line names it; returns length */
+size_t ua_cpu_id(char *buf, size_t size, const struct ua_cpu *cpu);
+
+/* ---- Size classes and the policy ---- */
+
+/*
+ * A copy of n bytes belongs to class SMALL below medium_min, MEDIUM below
+ * large_min, LARGE below huge_min, HUGE from there up.  Each class has a
+ * strategy.  Small sizes (0-256 B) are handled inside every strategy by
+ * overlapping loads, so SMALL/MEDIUM split only where the best bulk loop
+ * changes.
+ */
+enum ua_class { UA_SMALL, UA_MEDIUM, UA_LARGE, UA_HUGE, UA_NCLASSES };
+
+/*
+ * The tunables: the names used by UACCESS_TUNABLES, the profile and
+ * uaccess-tune --show (table ua_tunables[] in tune.c, same order).
+ */
+enum ua_tunable {
+	/* strategies (value: a strategy name) */
+	UA_T_STRATEGY,      /* strategy=NAME: force NAME for every copy, clear
+	                     * (if it has a clear routine) and nocache copy */
+	UA_T_SMALL,         /* small=NAME: copies below medium_min */
+	UA_T_MEDIUM,        /* medium=NAME: copies below large_min */
+	UA_T_LARGE,         /* large=NAME: copies below huge_min */
+	UA_T_HUGE,          /* huge=NAME: copies at and above huge_min */
+	UA_T_CLEAR_SMALL,   /* clear_small=NAME: clears below clear_large_min */
+	UA_T_CLEAR_LARGE,   /* clear_large=NAME: clears from there up */
+	UA_T_NOCACHE,       /* nocache=NAME: nocache copies >= nocache_min */
+	UA_T_REP_MISALIGNED,/* rep_misaligned=NAME: replaces a string strategy
+	                     * when (src ^ dst) & rep_align_mask */
+	/* numbers (value: decimal or 0x hex, optional K/M/G suffix) */
+	UA_T_MEDIUM_MIN,
+	UA_T_LARGE_MIN,
+	UA_T_HUGE_MIN,
+	UA_T_CLEAR_LARGE_MIN,
+	UA_T_NOCACHE_MIN,   /* seed 001: one page by default */
+	UA_T_REP_ALIGN_MASK,/* seed 000: 0 = string instructions at any
+	                     * relative alignment */
+	UA_NTUNABLES,
+	UA_T_FIRST_NUMBER = UA_T_MEDIUM_MIN,
+};
+
+enum ua_source { UA_FROM_DEFAULT, UA_FROM_PROFILE, UA_FROM_ENV };
+
+struct ua_setting {
+	const struct ua_strategy *strategy; /* strategy tunables; NULL: unset */
+	size_t num;                         /* number tunables */
+	enum ua_source source;
+};
+
+struct ua_policy {
+	struct ua_setting t[UA_NTUNABLES];
+};
+
+struct ua_tunable_info {
+	const char *name;
+	const char *doc; /* one line, for --show and uaccess(7) */
+};
+extern const struct ua_tunable_info ua_tunables[UA_NTUNABLES];
+
+/* The policy in force (after ua_lazy_init()) */
+const struct ua_policy *ua_policy(void);
+/* Which source the profile came from: the path read, or NULL if none */
+const char *ua_profile_in_use(void);
+/*
+ * Apply "name=value" items separated by sep (':' for UACCESS_TUNABLES, '\n'
+ * for the profile; '#' starts a comment) to p, marking them src.  Unknown
+ * names, bad values and strategies that are not usable are skipped.
+ * Returns how many items were applied.  No allocation, no stdio.
+ */
+int ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
+                    enum ua_source src);
+/* Fill p with this CPU's defaults (usable strategies only) */
+void ua_policy_defaults(struct ua_policy *p);
+/* Make p the policy in force: fills the dispatch table (tools, tests) */
+void ua_dispatch_apply(const struct ua_policy *p);
+/* Size parsing shared with the tools: 0 ok, -EINVAL */
+int ua_parse_size(const char *s, size_t len, size_t *ret);
+
+/* ---- Per-architecture hooks (src/<arch>/strategies.c) ---- */
+
+/* The strategy table, the first entry being the one every CPU runs */
+const struct ua_strategy *ua_arch_strategies(size_t *ret_count);
+/* cpuid, hwcaps, cache sizes.  Async-signal-safe: no malloc, no stdio. */
+void ua_arch_cpu_detect(struct ua_cpu *ret);
+/* Name of feature bit i ("avx2"), NULL if the bit has no meaning */
+const char *ua_arch_feature_name(unsigned bit);
+/*
+ * Fill every tunable of p (source UA_FROM_DEFAULT) with this CPU's default
+ * policy.  Strategies must satisfy ua_strategy_usable(); UA_T_STRATEGY is
+ * left NULL.
+ */
+void ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu);
 
 #endif /* UA_DISPATCH_H */

@@ -184,8 +184,9 @@ print_header(void)
 		printf("pinned to CPU %d\n", machine.cpu);
 	else
 		printf("not pinned\n");
-	printf("Figures are medians of interleaved trials; ratios compare "
-	       "contenders measured\nside by side in this run.\n");
+	printf("Figures: medians of interleaved trials after warm-up, timed "
+	       "in this thread's\nCPU time (netio: wall time); ratios "
+	       "compare contenders measured side by side\nin this run.\n");
 }
 
 int
@@ -219,7 +220,7 @@ main(int argc, char **argv)
 		case OPT_SIZE:
 			if (parse_size(optarg, &opt.align_size) ||
 			    opt.align_size < 8192 ||
-			    opt.align_size > ((size_t)64 << 30))
+			    (uint64_t)opt.align_size > ((uint64_t)64 << 30))
 				usage_error(
 				    "--size: invalid size '%s' (expected "
 				    "8K..64G, e.g. 256M)",

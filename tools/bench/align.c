@@ -26,14 +26,14 @@ static char *ubuf;
 static double
 read_pass(size_t off)
 {
-	uint64_t t0 = now_ns();
+	uint64_t t0 = cpu_ns();
 	size_t pos;
 
 	for (pos = 0; pos + CHUNK <= file_size; pos += CHUNK)
 		if (pread(fd, ubuf + off, CHUNK, (off_t)pos) != CHUNK)
 			die("align: read of the tmpfs file failed: %s",
 			    strerror(errno));
-	return (double)(now_ns() - t0);
+	return (double)cpu_since(t0);
 }
 
 static int

@@ -50,6 +50,22 @@ now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/*
+ * The measuring thread's CPU time, less the cost of reading it: the time
+ * the scheduler gives other processes on a shared machine is not counted.
+ * Wall time (now_ns) only where several threads take part (netio).
+ */
+uint64_t cpu_ns(void);
+static inline uint64_t
+cpu_since(uint64_t t0)
+{
+	extern uint64_t clock_cost;
+	uint64_t t = cpu_ns() - t0;
+
+	return t > clock_cost ? t - clock_cost : 0;
+}
+void clock_calibrate(void);
+
 double median(const double *v, int n);
 double geomean(const double *v, int n);
 

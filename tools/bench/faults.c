@@ -189,18 +189,18 @@ run_case(int fc, unsigned calls)
 		src = bad_src(&layouts[fc - FC_FAULT]);
 	switch (fc) {
 	case FC_CLEAN:
-		t0 = now_ns();
+		t0 = cpu_ns();
 		for (i = 0; i < calls; i++)
 			last_left = cfu(dst, src - COPY_LEN, COPY_LEN);
-		t = now_ns() - t0;
+		t = cpu_since(t0);
 		break;
 	case FC_SKIP:
 #if HAVE_PROBE
 		install(skip_handler, 0);
-		t0 = now_ns();
+		t0 = cpu_ns();
 		for (i = 0; i < calls; i++)
 			bench_probe(src + GOOD_LEN);
-		t = now_ns() - t0;
+		t = cpu_since(t0);
 		uninstall();
 #else
 		return NAN;
@@ -208,10 +208,10 @@ run_case(int fc, unsigned calls)
 		break;
 	case FC_LONGJMP:
 		install(jump_handler, SA_NODEFER);
-		t0 = now_ns();
+		t0 = cpu_ns();
 		for (i = 0; i < calls; i++)
 			fault_and_jump(src + GOOD_LEN);
-		t = now_ns() - t0;
+		t = cpu_since(t0);
 		uninstall();
 		break;
 	case FC_PVR: {
@@ -219,20 +219,20 @@ run_case(int fc, unsigned calls)
 		struct iovec remote = {(void *)src, COPY_LEN};
 		pid_t pid = getpid();
 
-		t0 = now_ns();
+		t0 = cpu_ns();
 		for (i = 0; i < calls; i++) {
 			ssize_t k =
 			    process_vm_readv(pid, &local, 1, &remote, 1, 0);
 			last_left = k < 0 ? COPY_LEN : COPY_LEN - (size_t)k;
 		}
-		t = now_ns() - t0;
+		t = cpu_since(t0);
 		break;
 	}
 	default:
-		t0 = now_ns();
+		t0 = cpu_ns();
 		for (i = 0; i < calls; i++)
 			last_left = cfu(dst, src, COPY_LEN);
-		t = now_ns() - t0;
+		t = cpu_since(t0);
 		break;
 	}
 	return (double)t / calls;

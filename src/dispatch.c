@@ -16,20 +16,80 @@
 #define UA_SYSCONF_PROFILE "/etc/uaccess/profile"
 #endif
 
-size_t ua_copy_erms(void *dst, const void *src, size_t n);
-size_t ua_clear_erms(void *dst, size_t n);
+/*
+ * Before init the table points at these: the first call initialises and
+ * goes on with the real table, so that ua_memcpy needs no init test of its
+ * own.  Re-entered from a signal handler during init: the byte routines.
+ */
+static size_t
+ua_copy_first(void *dst, const void *src, size_t n)
+{
+	ua_copy_fn fn;
 
-/* Before init (and if init is re-entered from a signal handler): rep movsb */
+	ua_lazy_init();
+	fn = ua_copy_routine(n);
+	if (fn == ua_copy_first)
+		fn = ua_arch_copy_bytes;
+	return fn(dst, src, n);
+}
+
+static size_t
+ua_nocache_first(void *dst, const void *src, size_t n)
+{
+	ua_copy_fn fn;
+
+	ua_lazy_init();
+	fn = ua_nocache_routine(n);
+	if (fn == ua_nocache_first || fn == ua_copy_first)
+		fn = ua_arch_copy_bytes;
+	return fn(dst, src, n);
+}
+
+static size_t
+ua_clear_first(void *dst, size_t n)
+{
+	ua_clear_fn fn;
+
+	ua_lazy_init();
+	fn = ua_clear_routine(n);
+	if (fn == ua_clear_first)
+		fn = ua_arch_clear_bytes;
+	return fn(dst, n);
+}
+
+static void *
+ua_memcpy_first(void *dst, const void *src, size_t n)
+{
+	ua_memcpy_fn fn;
+
+	ua_lazy_init();
+	fn = ua_memcpy_routine(n);
+	if (fn == ua_memcpy_first)
+		return ua_memcpy_with(ua_arch_copy_bytes, dst, src, n);
+	return fn(dst, src, n);
+}
+
+static void *
+ua_memcpy_nocache_first(void *dst, const void *src, size_t n)
+{
+	ua_lazy_init();
+	if (ua_dispatch.memcpy_nocache == ua_memcpy_nocache_first)
+		return ua_memcpy_with(ua_arch_copy_bytes, dst, src, n);
+	return ua_memcpy_nocache(dst, src, n);
+}
+
 struct ua_dispatch ua_dispatch = {
 	.medium_min = SIZE_MAX,
 	.large_min = SIZE_MAX,
 	.huge_min = SIZE_MAX,
-	.copy = {ua_copy_erms, ua_copy_erms, ua_copy_erms, ua_copy_erms},
+	.copy = {ua_copy_first, ua_copy_first, ua_copy_first, ua_copy_first},
 	.clear_large_min = SIZE_MAX,
-	.clear_small = ua_clear_erms,
-	.clear_large = ua_clear_erms,
+	.clear_small = ua_clear_first,
+	.clear_large = ua_clear_first,
 	.nocache_min = SIZE_MAX,
-	.nocache = ua_copy_erms,
+	.nocache = ua_nocache_first,
+	.memcpy = {ua_memcpy_first, ua_memcpy_first, ua_memcpy_first, ua_memcpy_first},
+	.memcpy_nocache = ua_memcpy_nocache_first,
 };
 
 /* What the table was made from: names, and seed 000's alignment guard */
@@ -122,6 +182,25 @@ UA_GUARD(3)
 static const ua_copy_fn ua_guards[UA_NCLASSES] = {ua_guard_0, ua_guard_1,
                                                   ua_guard_2, ua_guard_3};
 
+/* ua_memcpy for a class whose strategy has no memcpy entry */
+#define UA_VIA_COPY(c)                                                         \
+	static void *ua_via_copy_##c(void *dst, const void *src, size_t n)     \
+	{                                                                      \
+		return ua_memcpy_with(ua_dispatch.copy[c], dst, src, n);       \
+	}
+UA_VIA_COPY(0)
+UA_VIA_COPY(1)
+UA_VIA_COPY(2)
+UA_VIA_COPY(3)
+static const ua_memcpy_fn ua_via_copy[UA_NCLASSES] = {
+	ua_via_copy_0, ua_via_copy_1, ua_via_copy_2, ua_via_copy_3};
+
+static void *
+ua_via_nocache(void *dst, const void *src, size_t n)
+{
+	return ua_memcpy_with(ua_dispatch.nocache, dst, src, n);
+}
+
 void
 ua_dispatch_apply(const struct ua_policy *p)
 {
@@ -143,10 +222,12 @@ ua_dispatch_apply(const struct ua_policy *p)
 
 		ua_engine.copy_s[c] = s;
 		d.copy[c] = s->copy;
+		d.memcpy[c] = s->plain ? s->plain : ua_via_copy[c];
 		if (!force && s->string && ua_engine.rep_mask && alt && !alt->string) {
 			ua_engine.rep[c] = s->copy;
 			ua_engine.rep_alt[c] = alt->copy;
 			d.copy[c] = ua_guards[c];
+			d.memcpy[c] = ua_via_copy[c];
 		}
 	}
 	d.clear_large_min = p->t[UA_T_CLEAR_LARGE_MIN].num;
@@ -160,6 +241,9 @@ ua_dispatch_apply(const struct ua_policy *p)
 		d.nocache_min = 0;
 		d.nocache = force->copy;
 	}
+	d.memcpy_nocache = ua_via_nocache;
+	if (force && force->plain)
+		d.memcpy_nocache = force->plain;
 	ua_policy_now = *p;
 	ua_dispatch = d;
 }

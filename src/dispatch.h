@@ -25,6 +25,8 @@ struct ua_strategy {
 	const char *name;  /* "erms", "movsq", "unrolled", "sse2", ... */
 	ua_copy_fn copy;   /* every strategy copies any n, with the fault contract */
 	ua_clear_fn clear; /* NULL: this strategy has no clear routine */
+	ua_memcpy_fn plain; /* the same copy for ua_memcpy: returns dst, no
+	                     * exception table; NULL: ua_memcpy runs copy */
 	int nontemporal;   /* streaming stores: the nocache copies */
 	int string;        /* a string instruction (rep movs): rep_align_mask applies */
 	uint64_t needs;    /* ua_cpu.features bits it needs (arch-defined) */

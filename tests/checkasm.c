@@ -88,10 +88,13 @@ first_not(const unsigned char *p, unsigned char c, size_t n)
 static struct guarded gs, gd;
 static unsigned char *expect;
 
-enum how { DIRECT, API_FROM, API_TO, API_MEMCPY, API_NOCACHE, API_MEMCPY_NOCACHE, NHOW };
-static const char *const how_names[] = {"direct", "copy_from_user", "copy_to_user",
+enum how { DIRECT, DIRECT_PLAIN, API_FROM, API_TO, API_MEMCPY, API_NOCACHE,
+           API_MEMCPY_NOCACHE, NHOW };
+static const char *const how_names[] = {"direct", "direct memcpy entry",
+                                        "copy_from_user", "copy_to_user",
                                         "memcpy", "copy_from_user_nocache",
                                         "memcpy_nocache"};
+static ua_memcpy_fn plain_fn; /* for DIRECT_PLAIN */
 
 static size_t
 do_copy(enum how how, ua_copy_fn fn, void *d, const void *s, size_t n)
@@ -99,6 +102,8 @@ do_copy(enum how how, ua_copy_fn fn, void *d, const void *s, size_t n)
 	switch (how) {
 	case DIRECT:
 		return fn(d, s, n);
+	case DIRECT_PLAIN:
+		return plain_fn(d, s, n) == d ? 0 : 1;
 	case API_FROM:
 		return ua_copy_from_user(d, s, n);
 	case API_TO:
@@ -173,6 +178,14 @@ sweep_direct(const struct ua_strategy *s)
 			for (n = 0; n <= MAXLEN; n++)
 				check_copy(s->name, DIRECT, s->copy, gd.lo + da,
 				           gs.lo + sa, n);
+	/* The memcpy entry: same code, returns dst, no exception table */
+	plain_fn = s->plain;
+	if (plain_fn)
+		for (da = 0; da < 64; da += 3)
+			for (sa = 0; sa < 64; sa += 5)
+				for (n = 0; n <= MAXLEN; n++)
+					check_copy(s->name, DIRECT_PLAIN, NULL,
+					           gd.lo + da, gs.lo + sa, n);
 	/* The same, ending against the guard page after both buffers */
 	for (i = 0; i < NFEW; i++)
 		for (j = 0; j < NFEW; j++)
@@ -472,11 +485,13 @@ main(int argc, char **argv)
 		}
 		sweep_direct(s);
 		sweep_large(s->name, DIRECT, s->copy);
+		if (s->plain)
+			sweep_large(s->name, DIRECT_PLAIN, NULL);
 		sweep_api(s);
 		sweep_faults(s);
 		ua_dispatch_apply(&def);
-		printf("%-9s ok: copy%s, direct and forced through the API, faults\n",
-		       s->name, s->clear ? " and clear" : "");
+		printf("%-9s ok: copy%s%s, direct and forced through the API, faults\n",
+		       s->name, s->clear ? ", clear" : "", s->plain ? ", memcpy entry" : "");
 		tested++;
 	}
 	if (!only) {

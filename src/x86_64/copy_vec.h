@@ -24,14 +24,14 @@
  * memcpy_*.S: the same copy for ua_memcpy, which has no user side: no
  * exception-table entries (a fault here is the caller's bug, never taken
  * for a user copy in progress), and it returns the destination, so that
- * ua_memcpy can jump to it.  r11 keeps the destination.
+ * ua_memcpy can jump to it.  rax holds the destination throughout.
  */
 #define COPY_FN UA_CAT(ua_memcpy_, NAME)
 #define UA_EXTABLE UA_NO_EXTABLE
 .macro UA_NO_EXTABLE insn, fixup
 .endm
-#define COPY_ENTRY mov %rdi, %r11
-#define COPY_OK mov %r11, %rax
+#define COPY_ENTRY mov %rdi, %rax
+#define COPY_OK
 #else
 #define COPY_FN UA_CAT(ua_copy_, NAME)
 #define CLEAR_FN UA_CAT(ua_clear_, NAME)
@@ -205,15 +205,14 @@
  */
 UA_ENTRY(COPY_FN)
 	COPY_ENTRY
-	cmp	$64, %rdx
-	ja	.Lcopy_more_64
+	cmp	$63, %rdx
+	ja	.Lcopy_more_63
 	cmp	$16, %edx
 	jb	.Lcopy_less_16
-	/* 16..64: 16 bytes at 0, a, n - 16 - a, n - 16; a = n >= 32 ? 16 : 0 */
-	xor	%ecx, %ecx
-	cmp	$32, %edx
-	setae	%cl
-	shl	$4, %ecx
+	/* 16..63: 16 bytes at 0, a, n - 16 - a, n - 16; a = n & 32 ? 16 : 0 */
+	mov	%edx, %ecx
+	and	$32, %ecx
+	shr	%ecx
 	lea	-16(%rdx), %r8
 	sub	%rcx, %r8
 1:	XMOVU	(%rsi), X0
@@ -284,7 +283,7 @@ UA_ENTRY(COPY_FN)
 .Lcopy_done:
 	ret
 
-.Lcopy_more_64:
+.Lcopy_more_63:
 #if VEC_SIZE == 16
 	cmp	$128, %rdx
 	ja	.Lcopy_more_128

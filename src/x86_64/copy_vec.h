@@ -349,9 +349,51 @@ UA_ENTRY(COPY_FN)
 	sub	$(4 * VEC_SIZE), %rdx
 	cmp	$(4 * VEC_SIZE), %rdx
 	ja	.Lcopy_loop
-	/* 1 to 4 vectors left: the buffer's last four, overlapping */
-	LOAD_TAIL 4
-	STORE_TAIL 4
+	/*
+	 * 1 to 4 vectors left: whole ones aligned, then the buffer's last
+	 * vector(s) overlapping.  Few unaligned stores: a split store that a
+	 * later load aliases mod 4 KiB is slow.
+	 */
+	cmp	$(2 * VEC_SIZE), %rdx
+	ja	.Lcopy_tail_3_4
+	cmp	$VEC_SIZE, %rdx
+	jbe	.Lcopy_tail_1
+1:	VMOVU	(%rsi), V0
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 2b, .Lfault
+3:	VMOVA	V0, (%rdi)
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 4b, .Lfault
+	COPY_OK
+	VZEROUPPER
+	ret
+.Lcopy_tail_1:
+1:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 2b, .Lfault
+	COPY_OK
+	VZEROUPPER
+	ret
+.Lcopy_tail_3_4:
+1:	VMOVU	(%rsi), V0
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	VEC_SIZE(%rsi), V1
+	UA_EXTABLE 2b, .Lfault
+3:	VMOVU	(-2 * VEC_SIZE)(%rsi,%rdx), V14
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 4b, .Lfault
+5:	VMOVA	V0, (%rdi)
+	UA_EXTABLE 5b, .Lfault
+6:	VMOVA	V1, VEC_SIZE(%rdi)
+	UA_EXTABLE 6b, .Lfault
+7:	VMOVU	V14, (-2 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 7b, .Lfault
+8:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 8b, .Lfault
 	COPY_OK
 	VZEROUPPER
 	ret

@@ -82,7 +82,7 @@ enum ua_tunable {
 	UA_T_NOCACHE,       /* nocache=NAME: nocache copies >= nocache_min */
 	UA_T_REP_MISALIGNED,/* rep_misaligned=NAME: replaces a string strategy
 	                     * when (src ^ dst) & rep_align_mask */
-	/* numbers (value: decimal or 0x hex, optional K/M/G suffix) */
+	/* numbers (value: decimal or 0x hex, optional K/M/G suffix, or max) */
 	UA_T_MEDIUM_MIN,
 	UA_T_LARGE_MIN,
 	UA_T_HUGE_MIN,

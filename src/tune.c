@@ -31,6 +31,10 @@ ua_parse_size(const char *s, size_t len, size_t *ret)
 {
 	size_t v = 0, base = 10, i = 0, shift = 0;
 
+	if (len == 3 && !memcmp(s, "max", 3)) {
+		*ret = SIZE_MAX;
+		return 0;
+	}
 	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		base = 16;
 		i = 2;

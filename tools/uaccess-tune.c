@@ -309,6 +309,17 @@ tune_copy(struct result *res, size_t llc)
 			seg--;
 		k = f;
 	}
+	/* A run of one grid size is noise until shown otherwise: merge it */
+	for (i = 0; i < (size_t)m; i++) {
+		int left = i > 0 ? chosen[i - 1] : -1, right = i + 1 < (size_t)m ? chosen[i + 1] : -1;
+
+		if (chosen[i] == left || chosen[i] == right || (left < 0 && right < 0))
+			continue;
+		if (left < 0 || (right >= 0 && lg[i][right] < lg[i][left]))
+			chosen[i] = right;
+		else
+			chosen[i] = left;
+	}
 	for (i = 0; i < (size_t)m; i++)
 		if (i == 0 || chosen[i] != chosen[i - 1]) {
 			runs[nr] = chosen[i];

@@ -133,6 +133,7 @@ struct req {
 	uint32_t src_align, dst_align;
 	uint32_t cold; /* no warm-up pass: the working set is beyond caches */
 	uint32_t fixed_src; /* REQ_SWEEP: the source stays put, dst walks */
+	uint32_t wall;      /* time with the wall clock: samples of a few us */
 	uint64_t size, ws, reps, seed;
 };
 

@@ -152,7 +152,10 @@ ua_clear_routine(size_t n)
 static inline ua_copy_fn
 ua_nocache_routine(size_t n)
 {
-	return n >= ua_dispatch.nocache_min ? ua_dispatch.nocache : ua_copy_routine(n);
+	/* Both ways are common: a conditional move, not a branch */
+	ua_copy_fn cached = ua_copy_routine(n), nocache = ua_dispatch.nocache;
+
+	return n >= ua_dispatch.nocache_min ? nocache : cached;
 }
 
 static inline ua_memcpy_fn

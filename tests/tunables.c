@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Description: UACCESS_TUNABLES, UACCESS_DISABLE and the profile: precedence, sources, bad input ignored */
+/* Description: UACCESS_TUNABLES, UACCESS_DISABLE and the profile: precedence,
+ * sources, bad input ignored */
 /*
  * uaccess-test: internal
  */
@@ -17,11 +18,23 @@ check_sizes(void)
 		int ok;
 		size_t v;
 	} cases[] = {
-		{"4096", 1, 4096}, {"4K", 1, 4096}, {"4k", 1, 4096},
-		{"0x1000", 1, 4096}, {"2M", 1, 2u << 20}, {"1G", 1, 1u << 30},
-		{"0", 1, 0}, {"", 0, 0}, {"K", 0, 0}, {"12Q", 0, 0},
-		{"0x", 0, 0}, {"4KK", 0, 0}, {"99999999999999999999", 0, 0},
-		{"0xK", 0, 0}, {"-1", 0, 0},
+	    {"4096", 1, 4096},
+	    {"4K", 1, 4096},
+	    {"4k", 1, 4096},
+	    {"0x1000", 1, 4096},
+	    {"2M", 1, 2u << 20},
+	    {"1G", 1, 1u << 30},
+	    {"0", 1, 0},
+	    {"", 0, 0},
+	    {"K", 0, 0},
+	    {"12Q", 0, 0},
+	    {"0x", 0, 0},
+	    {"4KK", 0, 0},
+	    {"99999999999999999999", 0, 0},
+	    {"0xK", 0, 0},
+	    {"-1", 0, 0},
+	    {"max", 1, SIZE_MAX},
+	    {"maxi", 0, 0},
 	};
 	size_t i;
 
@@ -38,8 +51,8 @@ static void
 check_parse(void)
 {
 	static const char text[] =
-		"small=sse2: medium_min = 8K # comment:bogus=1:large=nosuch:"
-		"huge_min=1M:=3:medium_min:clear_small=sse2:nocache_min=abc";
+	    "small=sse2: medium_min = 8K # comment:bogus=1:large=nosuch:"
+	    "huge_min=1M:=3:medium_min:clear_small=sse2:nocache_min=abc";
 	struct ua_policy p;
 	const struct ua_strategy *avx512 = ua_strategy_find("avx512");
 
@@ -55,12 +68,14 @@ check_parse(void)
 	if (avx512 && !ua_strategy_supported(avx512)) {
 		static const char t2[] = "small=avx512";
 
-		CHECK_EQ(ua_policy_parse(&p, t2, strlen(t2), ':', UA_FROM_ENV), 0);
+		CHECK_EQ(ua_policy_parse(&p, t2, strlen(t2), ':', UA_FROM_ENV),
+			 0);
 	}
 	/* Seed 001: one page by default */
 	ua_policy_defaults(&p);
 	CHECK_EQ(p.t[UA_T_NOCACHE_MIN].num, t_page());
-	CHECK(p.t[UA_T_NOCACHE].strategy->nontemporal, "nocache default streams");
+	CHECK(p.t[UA_T_NOCACHE].strategy->nontemporal,
+	      "nocache default streams");
 }
 
 /* ---- In a child, with a given environment ---- */
@@ -77,23 +92,29 @@ child(const char *what)
 		/* the environment wins over the profile */
 		CHECK_EQ(p->t[UA_T_HUGE_MIN].num, 7 << 20);
 		CHECK_EQ(p->t[UA_T_HUGE_MIN].source, UA_FROM_ENV);
-		CHECK(!strcmp(ua_copy_strategy(7 << 20), "unrolled"), "huge=unrolled");
+		CHECK(!strcmp(ua_copy_strategy(7 << 20), "unrolled"),
+		      "huge=unrolled");
 	} else if (!strcmp(what, "mismatch")) {
-		CHECK(ua_profile_in_use() == NULL, "profile for another CPU read");
+		CHECK(ua_profile_in_use() == NULL,
+		      "profile for another CPU read");
 		CHECK_EQ(p->t[UA_T_LARGE_MIN].source, UA_FROM_DEFAULT);
 	} else if (!strcmp(what, "disable")) {
 		const struct ua_strategy *s = ua_strategy_find("avx2");
 
 		CHECK(!ua_strategy_usable(s), "avx2 still usable");
-		CHECK(!ua_strategy_usable(ua_strategy_find("avx512")), "avx512");
-		CHECK(ua_strategy_usable(ua_strategy_find("sse2")), "sse2 cannot go");
-		CHECK(strcmp(ua_copy_strategy(64), "avx2") && strcmp(ua_copy_strategy(64), "avx512"),
+		CHECK(!ua_strategy_usable(ua_strategy_find("avx512")),
+		      "avx512");
+		CHECK(ua_strategy_usable(ua_strategy_find("sse2")),
+		      "sse2 cannot go");
+		CHECK(strcmp(ua_copy_strategy(64), "avx2") &&
+			  strcmp(ua_copy_strategy(64), "avx512"),
 		      "disabled strategy in force: %s", ua_copy_strategy(64));
 		/* and a tunable naming it is refused */
 		CHECK_EQ(p->t[UA_T_MEDIUM].source, UA_FROM_DEFAULT);
 	} else if (!strcmp(what, "force")) {
 		CHECK(!strcmp(ua_copy_strategy(0), "unrolled") &&
-		      !strcmp(ua_copy_strategy(1 << 30), "unrolled"), "strategy=unrolled");
+			  !strcmp(ua_copy_strategy(1 << 30), "unrolled"),
+		      "strategy=unrolled");
 	} else if (!strcmp(what, "garbage")) {
 		struct ua_policy d;
 
@@ -113,12 +134,13 @@ run_child(const char *argv0, const char *what, const char *const *env)
 	if (pid == 0) {
 		const char *args[] = {argv0, what, NULL};
 
-		execve("/proc/self/exe", (char *const *)args, (char *const *)env);
+		execve("/proc/self/exe", (char *const *)args,
+		       (char *const *)env);
 		_exit(127);
 	}
 	CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
-	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child %s: status %d",
-	      what, status);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "child %s: status %d", what, status);
 }
 
 static void
@@ -134,7 +156,8 @@ write_file(const char *path, const char *text)
 int
 main(int argc, char **argv)
 {
-	char good[] = "/tmp/uaccess-profile-XXXXXX", other[] = "/tmp/uaccess-profile-XXXXXX";
+	char good[] = "/tmp/uaccess-profile-XXXXXX",
+	     other[] = "/tmp/uaccess-profile-XXXXXX";
 	char text[512], id[64], envp[600], envo[600];
 	int fd;
 
@@ -151,9 +174,9 @@ main(int argc, char **argv)
 	CHECK(fd >= 0, "mkstemp");
 	close(fd);
 	snprintf(text, sizeof(text),
-	         "# test profile\ncpu=%s\nlarge_min=12345\nhuge_min=1M\n"
-	         "huge=unrolled\nnot a line\n=\nsmall=\n",
-	         id);
+		 "# test profile\ncpu=%s\nlarge_min=12345\nhuge_min=1M\n"
+		 "huge=unrolled\nnot a line\n=\nsmall=\n",
+		 id);
 	write_file(good, text);
 	write_file(other, "cpu=NoSuchVendor 99 99\nlarge_min=12345\n");
 	snprintf(envp, sizeof(envp), "UACCESS_PROFILE=%s", good);
@@ -161,11 +184,15 @@ main(int argc, char **argv)
 	{
 		const char *e1[] = {envp, "UACCESS_TUNABLES=huge_min=7M", NULL};
 		const char *e2[] = {envo, NULL};
-		const char *e3[] = {"UACCESS_PROFILE=", "UACCESS_DISABLE=avx2,avx512,sse2,nosuch,",
-		                    "UACCESS_TUNABLES=medium=avx2", NULL};
-		const char *e4[] = {"UACCESS_PROFILE=", "UACCESS_TUNABLES=strategy=unrolled", NULL};
+		const char *e3[] = {"UACCESS_PROFILE=",
+				    "UACCESS_DISABLE=avx2,avx512,sse2,nosuch,",
+				    "UACCESS_TUNABLES=medium=avx2", NULL};
+		const char *e4[] = {"UACCESS_PROFILE=",
+				    "UACCESS_TUNABLES=strategy=unrolled", NULL};
 		const char *e5[] = {"UACCESS_PROFILE=", "UACCESS_DISABLE=,,,:",
-		                    "UACCESS_TUNABLES=::=:small:=x:medium_min=abc:strategy=:huge=", NULL};
+				    "UACCESS_TUNABLES=::=:small:=x:medium_min="
+				    "abc:strategy=:huge=",
+				    NULL};
 
 		run_child(argv[0], "profile", e1);
 		run_child(argv[0], "mismatch", e2);

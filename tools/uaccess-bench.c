@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include "bench/bench.h"
@@ -184,14 +185,16 @@ print_header(void)
 		printf("pinned to CPU %d\n", machine.cpu);
 	else
 		printf("not pinned\n");
-	printf("Figures are medians of interleaved trials; ratios compare "
-	       "contenders measured\nside by side in this run.\n");
+	printf("Figures: medians of interleaved trials after warm-up, timed "
+	       "in this thread's\nCPU time (netio: wall time); ratios "
+	       "compare contenders measured side by side\nin this run.\n");
 }
 
 int
 main(int argc, char **argv)
 {
 	int run[NSUB] = {0}, any = 0, fmt_set = 0, c, i, rc = 0;
+	struct sysinfo si;
 
 	if (argc > 1 && !strcmp(argv[1], GLIBC_CHILD_ARG))
 		return glibc_child_main(argc, argv);
@@ -218,12 +221,16 @@ main(int argc, char **argv)
 			break;
 		case OPT_SIZE:
 			if (parse_size(optarg, &opt.align_size) ||
-			    opt.align_size < 8192 ||
-			    opt.align_size > ((size_t)64 << 30))
+			    opt.align_size < 8192)
 				usage_error(
 				    "--size: invalid size '%s' (expected "
-				    "8K..64G, e.g. 256M)",
+				    "at least 8K, e.g. 256M)",
 				    optarg);
+			if (!sysinfo(&si) &&
+			    opt.align_size / si.mem_unit > si.totalram / 2)
+				usage_error("--size: '%s' is more than half of "
+					    "this machine's memory",
+					    optarg);
 			break;
 		case OPT_TRIALS:
 			opt.trials = (int)parse_long("--trials", optarg, 1, 64);

@@ -23,23 +23,28 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	        "Usage: uaccess-tune [OPTION]...\n"
-	        "Measure this machine's copy crossovers (under 30 s) and write the\n"
-	        "profile that libuaccess reads at init.\n"
-	        "\n"
-	        "  -o, --output FILE  write the profile to FILE (default: the first\n"
-	        "                     path below that the library would read)\n"
-	        "  -n, --dry-run      measure and print the profile, write nothing\n"
-	        "  -s, --show         print every value in force and where it came from\n"
-	        "  -v, --verbose      print the measurements\n"
-	        "  -h, --help         print this help\n"
-	        "  -V, --version      print the version\n"
-	        "\n"
-	        "The library reads $UACCESS_PROFILE if set, else\n"
-	        "$XDG_CONFIG_HOME/uaccess/profile (~/.config/uaccess/profile), else\n"
-	        "%s.  UACCESS_TUNABLES=name=value:... overrides it;\n"
-	        "UACCESS_DISABLE=name,... turns strategies off.\n",
-	        UA_SYSCONF_PROFILE);
+		"Usage: uaccess-tune [OPTION]...\n"
+		"Measure this machine's copy crossovers (under 30 s) and write "
+		"the\n"
+		"profile that libuaccess reads at init.\n"
+		"\n"
+		"  -o, --output FILE  write the profile to FILE (default: the "
+		"first\n"
+		"                     path below that the library would read)\n"
+		"  -n, --dry-run      measure and print the profile, write "
+		"nothing\n"
+		"  -s, --show         print every value in force and where it "
+		"came from\n"
+		"  -v, --verbose      print the measurements\n"
+		"  -h, --help         print this help\n"
+		"  -V, --version      print the version\n"
+		"\n"
+		"The library reads $UACCESS_PROFILE if set, else\n"
+		"$XDG_CONFIG_HOME/uaccess/profile (~/.config/uaccess/profile), "
+		"else\n"
+		"%s.  UACCESS_TUNABLES=name=value:... overrides it;\n"
+		"UACCESS_DISABLE=name,... turns strategies off.\n",
+		UA_SYSCONF_PROFILE);
 }
 
 /* ---- --show ---- */
@@ -76,8 +81,8 @@ show(void)
 	for (b = 0; b < 64; b++)
 		if (ua_arch_feature_name(b) && (cpu->features >> b & 1))
 			printf(" %s", ua_arch_feature_name(b));
-	printf("\ncaches: L1d %zu KiB, L2 %zu KiB, L3 %zu KiB\n", cpu->l1d >> 10,
-	       cpu->l2 >> 10, cpu->l3 >> 10);
+	printf("\ncaches: L1d %zu KiB, L2 %zu KiB, L3 %zu KiB\n",
+	       cpu->l1d >> 10, cpu->l2 >> 10, cpu->l3 >> 10);
 	printf("profile: %s\n", prof ? prof : "none");
 	env = getenv("UACCESS_TUNABLES");
 	printf("UACCESS_TUNABLES: %s\n", env ? env : "(unset)");
@@ -87,9 +92,9 @@ show(void)
 	all = ua_strategies(&n);
 	for (i = 0; i < n; i++)
 		printf(" %s%s", all[i].name,
-		       ua_strategy_usable(&all[i])     ? ""
+		       ua_strategy_usable(&all[i])      ? ""
 		       : ua_strategy_supported(&all[i]) ? "(disabled)"
-		                                        : "(unsupported)");
+							: "(unsupported)");
 	printf("\n\n");
 	for (i = 0; i < UA_NTUNABLES; i++) {
 		const struct ua_setting *s = &p->t[i];
@@ -98,11 +103,14 @@ show(void)
 			continue;
 		printf("%s=", ua_tunables[i].name);
 		print_value(stdout, (int)i, s);
-		printf("\t(%s)\t# %s\n", source_names[s->source], ua_tunables[i].doc);
+		printf("\t(%s)\t# %s\n", source_names[s->source],
+		       ua_tunables[i].doc);
 	}
-	printf("\nin force: copy of 1 B: %s, 4 KiB: %s, 64 KiB: %s, 1 MiB: %s, 64 MiB: %s\n",
-	       ua_copy_strategy(1), ua_copy_strategy(4096), ua_copy_strategy(65536),
-	       ua_copy_strategy(1 << 20), ua_copy_strategy(64 << 20));
+	printf("\nin force: copy of 1 B: %s, 4 KiB: %s, 64 KiB: %s, 1 MiB: %s, "
+	       "64 MiB: %s\n",
+	       ua_copy_strategy(1), ua_copy_strategy(4096),
+	       ua_copy_strategy(65536), ua_copy_strategy(1 << 20),
+	       ua_copy_strategy(64 << 20));
 	return 0;
 }
 
@@ -138,7 +146,7 @@ cmp_double(const void *a, const void *b)
  */
 static void
 measure(const struct ua_strategy **c, int nc, int clear, size_t n, size_t doff,
-        size_t soff, double *ret)
+	size_t soff, double *ret)
 {
 	double t[MAXCAND][TRIALS];
 	long reps = (long)(150000.0 / (20.0 + (double)n / 16.0)), r;
@@ -147,7 +155,8 @@ measure(const struct ua_strategy **c, int nc, int clear, size_t n, size_t doff,
 	if (reps < 1)
 		reps = 1;
 	for (i = 0; i < nc; i++) /* warm up */
-		clear ? c[i]->clear(bdst + doff, n) : c[i]->copy(bdst + doff, bsrc + soff, n);
+		clear ? c[i]->clear(bdst + doff, n)
+		      : c[i]->copy(bdst + doff, bsrc + soff, n);
 	for (k = 0; k < TRIALS; k++)
 		for (i = 0; i < nc; i++) {
 			double t0 = now_ns();
@@ -191,7 +200,8 @@ static size_t
 refine(const struct ua_strategy **c, size_t lo, size_t hi, int old, int new)
 {
 	const struct ua_strategy *pair[2] = {c[old], c[new]};
-	size_t mid = ((size_t)1 << ((__builtin_ctzl(lo) + __builtin_ctzl(hi)) / 2));
+	size_t mid =
+	    ((size_t)1 << ((__builtin_ctzl(lo) + __builtin_ctzl(hi)) / 2));
 	double t[2];
 
 	if (mid <= lo || mid >= hi)
@@ -237,12 +247,14 @@ static void
 tune_copy(struct result *res, size_t llc)
 {
 	const struct ua_strategy *all, *c[MAXCAND];
-	static const size_t smalls[] = {8, 24, 40, 64, 100, 160, 250, 600, 1000};
+	static const size_t smalls[] = {8,   24,  40,  64,  100,
+					160, 250, 600, 1000};
 	static double best[NGRID + 1][3][MAXCAND];
 	static int from[NGRID + 1][3][MAXCAND];
 	double tsum[MAXCAND] = {0}, t[MAXCAND], lg[NGRID][MAXCAND];
 	size_t count, i, top = bsize / 2, nstart[3];
-	int nc = 0, k, j, small, seg, m = 0, chosen[NGRID], bestk = 0, bestseg = 0;
+	int nc = 0, k, j, small, seg, m = 0, chosen[NGRID], bestk = 0,
+	    bestseg = 0;
 	int runs[3], starts[3], nr = 0, r;
 	size_t gn[NGRID];
 
@@ -252,9 +264,11 @@ tune_copy(struct result *res, size_t llc)
 			c[nc++] = &all[i];
 	/* Small sizes: time per byte summed over typical sizes, cached only */
 	for (i = 0; i < sizeof(smalls) / sizeof(smalls[0]); i++) {
-		measure(c, nc, 0, smalls[i], DOFF + (i * 13) % 64, (i * 7) % 64, t);
+		measure(c, nc, 0, smalls[i], DOFF + (i * 13) % 64, (i * 7) % 64,
+			t);
 		for (k = 0; k < nc; k++)
-			tsum[k] += c[k]->nontemporal ? 1e9 : t[k] / (double)smalls[i];
+			tsum[k] +=
+			    c[k]->nontemporal ? 1e9 : t[k] / (double)smalls[i];
 	}
 	small = argmin(tsum, nc);
 	result_strategy(res, UA_T_SMALL, c[small]);
@@ -266,7 +280,8 @@ tune_copy(struct result *res, size_t llc)
 		for (k = 0; k < nc; k++) {
 			double v = t[k] * (c[k]->string ? STRING_BIAS : 1.0);
 
-			/* Streaming stores only where the data outgrows the LLC */
+			/* Streaming stores only where the data outgrows the LLC
+			 */
 			if (c[k]->nontemporal && i < llc / 2)
 				v = 1e18;
 			lg[m][k] = log(v);
@@ -288,8 +303,12 @@ tune_copy(struct result *res, size_t llc)
 				if (seg > 0 && i > 1)
 					for (j = 0; j < nc; j++)
 						if (j != k &&
-						    best[i - 1][seg - 1][j] + SWITCH_COST < v) {
-							v = best[i - 1][seg - 1][j] + SWITCH_COST;
+						    best[i - 1][seg - 1][j] +
+							    SWITCH_COST <
+							v) {
+							v = best[i - 1][seg - 1]
+								[j] +
+							    SWITCH_COST;
 							f = j;
 						}
 				best[i][seg][k] = v + lg[i - 1][k];
@@ -309,6 +328,19 @@ tune_copy(struct result *res, size_t llc)
 			seg--;
 		k = f;
 	}
+	/* A run of one grid size is noise until shown otherwise: merge it */
+	for (i = 0; i < (size_t)m; i++) {
+		int left = i > 0 ? chosen[i - 1] : -1,
+		    right = i + 1 < (size_t)m ? chosen[i + 1] : -1;
+
+		if (chosen[i] == left || chosen[i] == right ||
+		    (left < 0 && right < 0))
+			continue;
+		if (left < 0 || (right >= 0 && lg[i][right] < lg[i][left]))
+			chosen[i] = right;
+		else
+			chosen[i] = left;
+	}
 	for (i = 0; i < (size_t)m; i++)
 		if (i == 0 || chosen[i] != chosen[i - 1]) {
 			runs[nr] = chosen[i];
@@ -318,8 +350,8 @@ tune_copy(struct result *res, size_t llc)
 	/* Where each run starts: refined between its grid neighbours */
 	for (r = 0; r < nr; r++)
 		nstart[r] = r == 0 ? 0
-		                   : refine(c, gn[starts[r] - 1], gn[starts[r]],
-		                            runs[r - 1], runs[r]);
+				   : refine(c, gn[starts[r] - 1], gn[starts[r]],
+					    runs[r - 1], runs[r]);
 	/* The last run is huge, the one before large, the one before medium;
 	 * a first run that is the small strategy continues the small class. */
 	if (nr == 3 && runs[0] == small) {
@@ -338,8 +370,9 @@ tune_copy(struct result *res, size_t llc)
 	result_num(res, UA_T_HUGE_MIN, nstart[r] ? nstart[r] : 1024);
 	r = nr >= 2 ? nr - 2 : nr - 1;
 	result_strategy(res, UA_T_LARGE, c[runs[r]]);
-	result_num(res, UA_T_LARGE_MIN, nr >= 2 ? (nstart[r] ? nstart[r] : 1024)
-	                                        : res->num[UA_T_HUGE_MIN]);
+	result_num(res, UA_T_LARGE_MIN,
+		   nr >= 2 ? (nstart[r] ? nstart[r] : 1024)
+			   : res->num[UA_T_HUGE_MIN]);
 	if (nr == 3 && runs[0] != runs[1]) {
 		result_strategy(res, UA_T_MEDIUM, c[runs[0]]);
 		result_num(res, UA_T_MEDIUM_MIN, 1024);
@@ -347,13 +380,15 @@ tune_copy(struct result *res, size_t llc)
 		result_strategy(res, UA_T_MEDIUM, res->s[UA_T_LARGE]);
 		result_num(res, UA_T_MEDIUM_MIN, res->num[UA_T_LARGE_MIN]);
 	}
-	/* Nothing differs from the small class below huge: no medium or large */
+	/* Nothing differs from the small class below huge: no medium or large
+	 */
 	if (res->s[UA_T_LARGE] == c[small] && res->s[UA_T_MEDIUM] == c[small])
 		res->num[UA_T_MEDIUM_MIN] = res->num[UA_T_LARGE_MIN] =
-			res->num[UA_T_HUGE_MIN];
+		    res->num[UA_T_HUGE_MIN];
 	if (verbose)
 		for (r = 0; r < nr; r++)
-			printf("  run %d: %s from %zu\n", r, c[runs[r]]->name, nstart[r]);
+			printf("  run %d: %s from %zu\n", r, c[runs[r]]->name,
+			       nstart[r]);
 }
 
 /*
@@ -383,9 +418,9 @@ tune_alignment(struct result *res)
 		}
 	}
 	result_num(res, UA_T_REP_ALIGN_MASK, guard ? 63 : 0);
-	result_strategy(res, UA_T_REP_MISALIGNED, res->s[UA_T_SMALL]->string
-	                                              ? ua_strategy_find("sse2")
-	                                              : res->s[UA_T_SMALL]);
+	result_strategy(res, UA_T_REP_MISALIGNED,
+			res->s[UA_T_SMALL]->string ? ua_strategy_find("sse2")
+						   : res->s[UA_T_SMALL]);
 }
 
 static void
@@ -419,7 +454,7 @@ tune_clear(struct result *res, size_t llc)
 	(void)prev;
 	result_strategy(res, UA_T_CLEAR_LARGE, c[1]);
 	result_num(res, UA_T_CLEAR_LARGE_MIN,
-	           wins_from < 0 ? SIZE_MAX : (size_t)1 << wins_from);
+		   wins_from < 0 ? SIZE_MAX : (size_t)1 << wins_from);
 }
 
 /*
@@ -469,8 +504,9 @@ tune_nocache(struct result *res, size_t llc)
 			m[j] = t[j][TRIALS / 2];
 		}
 		if (verbose)
-			printf("  stream %6zu B chunks: %s %.1f GB/s, %s %.1f GB/s\n", n,
-			       c[0]->name, (double)span / m[0], nt->name,
+			printf("  stream %6zu B chunks: %s %.1f GB/s, %s %.1f "
+			       "GB/s\n",
+			       n, c[0]->name, (double)span / m[0], nt->name,
 			       (double)span / m[1]);
 		if (m[1] <= m[0]) {
 			if (!from)
@@ -553,12 +589,12 @@ tune(const char *out, int dry_run)
 	if (bsize < ((size_t)16 << 20))
 		bsize = (size_t)16 << 20;
 	bsrc = mmap(NULL, bsize + 8192, PROT_READ | PROT_WRITE,
-	            MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	bdst = mmap(NULL, bsize + 8192, PROT_READ | PROT_WRITE,
-	            MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	if (bsrc == MAP_FAILED || bdst == MAP_FAILED) {
-		fprintf(stderr, "uaccess-tune: cannot map %zu MiB: %s\n", bsize >> 20,
-		        strerror(errno));
+		fprintf(stderr, "uaccess-tune: cannot map %zu MiB: %s\n",
+			bsize >> 20, strerror(errno));
 		return 1;
 	}
 	memset(bsrc, 0x5a, bsize + 8192);
@@ -571,11 +607,12 @@ tune(const char *out, int dry_run)
 	tune_nocache(&res, llc);
 
 	ua_cpu_id(id, sizeof(id), cpu);
-	len += (size_t)snprintf(text + len, sizeof(text) - len,
-	                        "# uaccess profile, written by uaccess-tune %s\n"
-	                        "# Lines are name=value, as in UACCESS_TUNABLES.\n"
-	                        "cpu=%s\n",
-	                        UA_VERSION, id);
+	len +=
+	    (size_t)snprintf(text + len, sizeof(text) - len,
+			     "# uaccess profile, written by uaccess-tune %s\n"
+			     "# Lines are name=value, as in UACCESS_TUNABLES.\n"
+			     "cpu=%s\n",
+			     UA_VERSION, id);
 	for (t = 0; t < UA_NTUNABLES; t++) {
 		FILE *mem;
 		char val[64] = "";
@@ -584,13 +621,14 @@ tune(const char *out, int dry_run)
 			continue;
 		mem = fmemopen(val, sizeof(val), "w");
 		if (mem) {
-			struct ua_setting s = {.strategy = res.s[t], .num = res.num[t]};
+			struct ua_setting s = {.strategy = res.s[t],
+					       .num = res.num[t]};
 
 			print_value(mem, t, &s);
 			fclose(mem);
 		}
-		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s=%s\n",
-		                        ua_tunables[t].name, val);
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+					"%s=%s\n", ua_tunables[t].name, val);
 	}
 	if (verbose || dry_run)
 		fputs(text, stdout);
@@ -604,7 +642,8 @@ tune(const char *out, int dry_run)
 		default_path(path, sizeof(path));
 	r = write_profile(path, text);
 	if (r < 0) {
-		fprintf(stderr, "uaccess-tune: cannot write %s: %s\n", path, strerror(-r));
+		fprintf(stderr, "uaccess-tune: cannot write %s: %s\n", path,
+			strerror(-r));
 		return 1;
 	}
 	printf("profile written to %s\n", path);
@@ -615,13 +654,13 @@ int
 main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{"output", required_argument, NULL, 'o'},
-		{"dry-run", no_argument, NULL, 'n'},
-		{"show", no_argument, NULL, 's'},
-		{"verbose", no_argument, NULL, 'v'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{0},
+	    {"output", required_argument, NULL, 'o'},
+	    {"dry-run", no_argument, NULL, 'n'},
+	    {"show", no_argument, NULL, 's'},
+	    {"verbose", no_argument, NULL, 'v'},
+	    {"help", no_argument, NULL, 'h'},
+	    {"version", no_argument, NULL, 'V'},
+	    {0},
 	};
 	const char *out = NULL;
 	int c, do_show = 0, dry_run = 0;
@@ -652,7 +691,8 @@ main(int argc, char **argv)
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "uaccess-tune: unexpected argument '%s'\n", argv[optind]);
+		fprintf(stderr, "uaccess-tune: unexpected argument '%s'\n",
+			argv[optind]);
 		usage(stderr);
 		return 2;
 	}

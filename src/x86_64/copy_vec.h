@@ -24,14 +24,14 @@
  * memcpy_*.S: the same copy for ua_memcpy, which has no user side: no
  * exception-table entries (a fault here is the caller's bug, never taken
  * for a user copy in progress), and it returns the destination, so that
- * ua_memcpy can jump to it.  r11 keeps the destination.
+ * ua_memcpy can jump to it.  rax holds the destination throughout.
  */
 #define COPY_FN UA_CAT(ua_memcpy_, NAME)
 #define UA_EXTABLE UA_NO_EXTABLE
 .macro UA_NO_EXTABLE insn, fixup
 .endm
-#define COPY_ENTRY mov %rdi, %r11
-#define COPY_OK mov %r11, %rax
+#define COPY_ENTRY mov %rdi, %rax
+#define COPY_OK
 #else
 #define COPY_FN UA_CAT(ua_copy_, NAME)
 #define CLEAR_FN UA_CAT(ua_clear_, NAME)
@@ -205,15 +205,14 @@
  */
 UA_ENTRY(COPY_FN)
 	COPY_ENTRY
-	cmp	$64, %rdx
-	ja	.Lcopy_more_64
+	cmp	$63, %rdx
+	ja	.Lcopy_more_63
 	cmp	$16, %edx
 	jb	.Lcopy_less_16
-	/* 16..64: 16 bytes at 0, a, n - 16 - a, n - 16; a = n >= 32 ? 16 : 0 */
-	xor	%ecx, %ecx
-	cmp	$32, %edx
-	setae	%cl
-	shl	$4, %ecx
+	/* 16..63: 16 bytes at 0, a, n - 16 - a, n - 16; a = n & 32 ? 16 : 0 */
+	mov	%edx, %ecx
+	and	$32, %ecx
+	shr	%ecx
 	lea	-16(%rdx), %r8
 	sub	%rcx, %r8
 1:	XMOVU	(%rsi), X0
@@ -284,7 +283,7 @@ UA_ENTRY(COPY_FN)
 .Lcopy_done:
 	ret
 
-.Lcopy_more_64:
+.Lcopy_more_63:
 #if VEC_SIZE == 16
 	cmp	$128, %rdx
 	ja	.Lcopy_more_128
@@ -350,9 +349,51 @@ UA_ENTRY(COPY_FN)
 	sub	$(4 * VEC_SIZE), %rdx
 	cmp	$(4 * VEC_SIZE), %rdx
 	ja	.Lcopy_loop
-	/* 1 to 4 vectors left: the buffer's last four, overlapping */
-	LOAD_TAIL 4
-	STORE_TAIL 4
+	/*
+	 * 1 to 4 vectors left: whole ones aligned, then the buffer's last
+	 * vector(s) overlapping.  Few unaligned stores: a split store that a
+	 * later load aliases mod 4 KiB is slow.
+	 */
+	cmp	$(2 * VEC_SIZE), %rdx
+	ja	.Lcopy_tail_3_4
+	cmp	$VEC_SIZE, %rdx
+	jbe	.Lcopy_tail_1
+1:	VMOVU	(%rsi), V0
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 2b, .Lfault
+3:	VMOVA	V0, (%rdi)
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 4b, .Lfault
+	COPY_OK
+	VZEROUPPER
+	ret
+.Lcopy_tail_1:
+1:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 2b, .Lfault
+	COPY_OK
+	VZEROUPPER
+	ret
+.Lcopy_tail_3_4:
+1:	VMOVU	(%rsi), V0
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	VEC_SIZE(%rsi), V1
+	UA_EXTABLE 2b, .Lfault
+3:	VMOVU	(-2 * VEC_SIZE)(%rsi,%rdx), V14
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 4b, .Lfault
+5:	VMOVA	V0, (%rdi)
+	UA_EXTABLE 5b, .Lfault
+6:	VMOVA	V1, VEC_SIZE(%rdi)
+	UA_EXTABLE 6b, .Lfault
+7:	VMOVU	V14, (-2 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 7b, .Lfault
+8:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 8b, .Lfault
 	COPY_OK
 	VZEROUPPER
 	ret

@@ -8,17 +8,17 @@
 enum {
 	UA_X86_ERMS,
 	UA_X86_FSRM,
-	UA_X86_AVX2,    /* with the OS saving ymm state */
-	UA_X86_AVX512,  /* F, BW and VL, with the OS saving zmm state */
+	UA_X86_AVX2,   /* with the OS saving ymm state */
+	UA_X86_AVX512, /* F, BW and VL, with the OS saving zmm state */
 	UA_X86_NFEATURES
 };
 #define UA_F(x) ((uint64_t)1 << UA_X86_##x)
 
 static const char *const ua_x86_feature_names[UA_X86_NFEATURES] = {
-	[UA_X86_ERMS] = "erms",
-	[UA_X86_FSRM] = "fsrm",
-	[UA_X86_AVX2] = "avx2",
-	[UA_X86_AVX512] = "avx512",
+    [UA_X86_ERMS] = "erms",
+    [UA_X86_FSRM] = "fsrm",
+    [UA_X86_AVX2] = "avx2",
+    [UA_X86_AVX512] = "avx512",
 };
 
 const char *
@@ -41,16 +41,27 @@ UA_ROUTINES(nt)
 
 /* The first entry runs on every x86-64 */
 static const struct ua_strategy ua_x86_strategies[] = {
-	{.name = "sse2", .copy = ua_copy_sse2, .clear = ua_clear_sse2,
-	 .plain = ua_memcpy_sse2},
-	{.name = "erms", .copy = ua_copy_erms, .clear = ua_clear_erms, .string = 1},
-	{.name = "movsq", .copy = ua_copy_movsq, .clear = ua_clear_movsq, .string = 1},
-	{.name = "unrolled", .copy = ua_copy_unrolled, .clear = ua_clear_unrolled},
-	{.name = "avx2", .copy = ua_copy_avx2, .clear = ua_clear_avx2,
-	 .plain = ua_memcpy_avx2, .needs = UA_F(AVX2)},
-	{.name = "avx512", .copy = ua_copy_avx512, .clear = ua_clear_avx512,
-	 .plain = ua_memcpy_avx512, .needs = UA_F(AVX512)},
-	{.name = "nt", .copy = ua_copy_nt, .clear = ua_clear_nt, .nontemporal = 1},
+    {.name = "sse2",
+     .copy = ua_copy_sse2,
+     .clear = ua_clear_sse2,
+     .plain = ua_memcpy_sse2},
+    {.name = "erms", .copy = ua_copy_erms, .clear = ua_clear_erms, .string = 1},
+    {.name = "movsq",
+     .copy = ua_copy_movsq,
+     .clear = ua_clear_movsq,
+     .string = 1},
+    {.name = "unrolled", .copy = ua_copy_unrolled, .clear = ua_clear_unrolled},
+    {.name = "avx2",
+     .copy = ua_copy_avx2,
+     .clear = ua_clear_avx2,
+     .plain = ua_memcpy_avx2,
+     .needs = UA_F(AVX2)},
+    {.name = "avx512",
+     .copy = ua_copy_avx512,
+     .clear = ua_clear_avx512,
+     .plain = ua_memcpy_avx512,
+     .needs = UA_F(AVX512)},
+    {.name = "nt", .copy = ua_copy_nt, .clear = ua_clear_nt, .nontemporal = 1},
 };
 
 const struct ua_strategy *
@@ -134,8 +145,8 @@ ua_arch_cpu_detect(struct ua_cpu *ret)
 		if ((b7 & (1u << 5)) && (xcr0 & 6) == 6)
 			f |= UA_F(AVX2);
 		/* F (16), BW (30), VL (31); opmask, zmm hi256, hi16 zmm */
-		if ((b7 & (1u << 16)) && (b7 & (1u << 30)) && (b7 & (1u << 31)) &&
-		    (xcr0 & 0xe6) == 0xe6)
+		if ((b7 & (1u << 16)) && (b7 & (1u << 30)) &&
+		    (b7 & (1u << 31)) && (xcr0 & 0xe6) == 0xe6)
 			f |= UA_F(AVX512);
 		(void)c7;
 	}
@@ -210,7 +221,8 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	size_t llc = cpu->l3 ? cpu->l3 : cpu->l2 ? cpu->l2 : (size_t)1 << 20;
 	size_t l2 = cpu->l2 ? cpu->l2 : (size_t)256 << 10;
 	size_t large_min = (size_t)32 << 10, huge_min = llc * 3 / 4;
-	int amd = !strcmp(cpu->vendor, "AuthenticAMD") || !strcmp(cpu->vendor, "HygonGenuine");
+	int amd = !strcmp(cpu->vendor, "AuthenticAMD") ||
+		  !strcmp(cpu->vendor, "HygonGenuine");
 	int intel = !strcmp(cpu->vendor, "GenuineIntel");
 	int erms = (cpu->features & UA_F(ERMS)) != 0;
 	int fsrm = (cpu->features & UA_F(FSRM)) != 0;

@@ -26,14 +26,14 @@ static char *ubuf;
 static double
 read_pass(size_t off)
 {
-	uint64_t t0 = now_ns();
+	uint64_t t0 = cpu_ns();
 	size_t pos;
 
 	for (pos = 0; pos + CHUNK <= file_size; pos += CHUNK)
 		if (pread(fd, ubuf + off, CHUNK, (off_t)pos) != CHUNK)
 			die("align: read of the tmpfs file failed: %s",
 			    strerror(errno));
-	return (double)(now_ns() - t0);
+	return (double)cpu_since(t0);
 }
 
 static int
@@ -175,16 +175,17 @@ static void
 grid(void)
 {
 	const struct contender *cs[3] = {&c_ua_memcpy, &c_glibc, NULL};
-	struct req r = {.op = REQ_SWEEP, .size = CHUNK, .ws = CHUNK};
+	struct req r = {.op = REQ_SWEEP, .size = CHUNK, .ws = CHUNK, .wall = 1};
 	static double v[3][NA * NA][9];
-	int trials = bench_trials(3, 5), nc = 2, i, p, k;
+	int trials = bench_trials(5, 9), nc = 2, i, p, k;
 	struct table *t;
 
 	if (trials > 9)
 		trials = 9;
 	if (glibc_tuned())
 		cs[nc++] = glibc_tuned();
-	/* a fixed count: the slow pairs here can be 50 times slower */
+	/* a fixed count: the slow pairs here can be 50 times slower; the
+	 * samples are a few us, so they are timed with the wall clock */
 	r.reps = opt.quick ? 16 : 64;
 	for (k = 0; k < trials; k++) {
 		progress("align: 8 KiB alignment grid, trial %d/%d", k + 1,

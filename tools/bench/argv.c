@@ -139,11 +139,11 @@ build(unsigned flags, double *ret_ns, unsigned long *ret_maps, size_t *ret_size)
 	r = ua_argblock_new(&bp, MAX_BLOCK, flags);
 	if (r < 0)
 		return r;
-	t0 = now_ns();
+	t0 = cpu_ns();
 	r = ua_copy_strings(bp, NENV, (const char *const *)envs);
 	if (!r)
 		r = ua_copy_strings(bp, NARGS, (const char *const *)args);
-	t = now_ns() - t0;
+	t = cpu_since(t0);
 	*ret_ns = (double)t;
 	*ret_maps = ua_argblock_maps(bp);
 	*ret_size = ua_argblock_size(bp);

@@ -50,6 +50,22 @@ now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/*
+ * The measuring thread's CPU time, less the cost of reading it: the time
+ * the scheduler gives other processes on a shared machine is not counted.
+ * Wall time (now_ns) only where several threads take part (netio).
+ */
+uint64_t cpu_ns(void);
+static inline uint64_t
+cpu_since(uint64_t t0)
+{
+	extern uint64_t clock_cost;
+	uint64_t t = cpu_ns() - t0;
+
+	return t > clock_cost ? t - clock_cost : 0;
+}
+void clock_calibrate(void);
+
 double median(const double *v, int n);
 double geomean(const double *v, int n);
 
@@ -117,6 +133,7 @@ struct req {
 	uint32_t src_align, dst_align;
 	uint32_t cold; /* no warm-up pass: the working set is beyond caches */
 	uint32_t fixed_src; /* REQ_SWEEP: the source stays put, dst walks */
+	uint32_t wall;      /* time with the wall clock: samples of a few us */
 	uint64_t size, ws, reps, seed;
 };
 

@@ -49,6 +49,7 @@ expect_exit 2 "Try 'uaccess-bench --help'" frobnicate
 expect_exit 2 "option '--plot' needs a value" --plot
 expect_exit 2 "--size: invalid size 'abc'" --size abc
 expect_exit 2 "--size: invalid size '1K'" --size 1K
+expect_exit 2 "--size: .*'1000G'" --size 1000G
 expect_exit 2 "--size: invalid size '12Q'" align --size 12Q
 expect_exit 2 "--trials: invalid value '0'" --trials 0
 expect_exit 2 "--trials: invalid value '65'" --trials 65

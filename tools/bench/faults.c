@@ -90,19 +90,29 @@ counting_handler(int signo, siginfo_t *info, void *uc)
 	}
 }
 
-#if defined(__x86_64__)
 /* A load whose fault the handler skips: the least a fault can cost */
+#if defined(__x86_64__)
+#define PROBE_LOAD "	movb (%rdi), %al\n"
+#define PROBE_PC(uc) ((uc)->uc_mcontext.gregs[REG_RIP])
+#elif defined(__i386__)
+#define PROBE_ENTRY "	movl 4(%esp), %eax\n"
+#define PROBE_LOAD "	movb (%eax), %al\n"
+#define PROBE_PC(uc) ((uc)->uc_mcontext.gregs[REG_EIP])
+#endif /* elsewhere siglongjmp is the reference */
+#ifndef PROBE_ENTRY
+#define PROBE_ENTRY ""
+#endif
+
+#ifdef PROBE_LOAD
+#define HAVE_PROBE 1
 __asm__(".text\n"
-	".type bench_probe, @function\n"
-	"bench_probe:\n"
-	"bench_probe_insn:\n"
-	"	movb (%rdi), %al\n"
+	".type bench_probe, %function\n"
+	"bench_probe:\n" PROBE_ENTRY "bench_probe_insn:\n" PROBE_LOAD
 	"bench_probe_resume:\n"
 	"	ret\n"
 	".size bench_probe, . - bench_probe\n");
 void bench_probe(const void *p);
 extern const char bench_probe_insn[], bench_probe_resume[];
-#define HAVE_PROBE 1
 
 static void
 skip_handler(int signo, siginfo_t *info, void *ucv)
@@ -112,8 +122,9 @@ skip_handler(int signo, siginfo_t *info, void *ucv)
 	(void)signo;
 	(void)info;
 	signals++;
-	if (uc->uc_mcontext.gregs[REG_RIP] == (greg_t)bench_probe_insn)
-		uc->uc_mcontext.gregs[REG_RIP] = (greg_t)bench_probe_resume;
+	if ((uintptr_t)PROBE_PC(uc) == (uintptr_t)bench_probe_insn)
+		PROBE_PC(uc) =
+		    (__typeof__(PROBE_PC(uc)))(uintptr_t)bench_probe_resume;
 	else
 		_exit(1);
 }
@@ -189,18 +200,18 @@ run_case(int fc, unsigned calls)
 		src = bad_src(&layouts[fc - FC_FAULT]);
 	switch (fc) {
 	case FC_CLEAN:
-		t0 = now_ns();
+		t0 = cpu_ns();
 		for (i = 0; i < calls; i++)
 			last_left = cfu(dst, src - COPY_LEN, COPY_LEN);
-		t = now_ns() - t0;
+		t = cpu_since(t0);
 		break;
 	case FC_SKIP:
 #if HAVE_PROBE
 		install(skip_handler, 0);
-		t0 = now_ns();
+		t0 = cpu_ns();
 		for (i = 0; i < calls; i++)
 			bench_probe(src + GOOD_LEN);
-		t = now_ns() - t0;
+		t = cpu_since(t0);
 		uninstall();
 #else
 		return NAN;
@@ -208,10 +219,10 @@ run_case(int fc, unsigned calls)
 		break;
 	case FC_LONGJMP:
 		install(jump_handler, SA_NODEFER);
-		t0 = now_ns();
+		t0 = cpu_ns();
 		for (i = 0; i < calls; i++)
 			fault_and_jump(src + GOOD_LEN);
-		t = now_ns() - t0;
+		t = cpu_since(t0);
 		uninstall();
 		break;
 	case FC_PVR: {
@@ -219,20 +230,20 @@ run_case(int fc, unsigned calls)
 		struct iovec remote = {(void *)src, COPY_LEN};
 		pid_t pid = getpid();
 
-		t0 = now_ns();
+		t0 = cpu_ns();
 		for (i = 0; i < calls; i++) {
 			ssize_t k =
 			    process_vm_readv(pid, &local, 1, &remote, 1, 0);
 			last_left = k < 0 ? COPY_LEN : COPY_LEN - (size_t)k;
 		}
-		t = now_ns() - t0;
+		t = cpu_since(t0);
 		break;
 	}
 	default:
-		t0 = now_ns();
+		t0 = cpu_ns();
 		for (i = 0; i < calls; i++)
 			last_left = cfu(dst, src, COPY_LEN);
-		t = now_ns() - t0;
+		t = cpu_since(t0);
 		break;
 	}
 	return (double)t / calls;
@@ -322,7 +333,7 @@ cmd_faults(void)
 		table_row(tb);
 		table_str(tb, "%s", case_names[k]);
 		table_num(tb, ns[k]);
-		table_num(tb, ns[k] / ns[FC_SKIP]);
+		table_num(tb, ns[k] / ns[HAVE_PROBE ? FC_SKIP : FC_LONGJMP]);
 		if (k >= FC_FAULT && k < FC_SKIP)
 			table_num(tb, sig[k - FC_FAULT]);
 		else if (k == FC_SKIP || k == FC_LONGJMP)
@@ -330,9 +341,14 @@ cmd_faults(void)
 		else
 			table_num(tb, 0);
 	}
-	table_note(tb, "vs raw signal: time / the bare round trip "
-		       "(kernel signal delivery + sigreturn), the floor for "
-		       "any fault-catching copy.");
+	if (HAVE_PROBE)
+		table_note(tb,
+			   "vs raw signal: time / the bare round trip "
+			   "(kernel signal delivery + sigreturn), the floor "
+			   "for any fault-catching copy.");
+	else
+		table_note(tb, "vs raw signal: time / SIGSEGV + siglongjmp "
+			       "(no skip probe for this architecture).");
 	table_note(tb,
 		   "Every faulting copy_from_user returned exactly %d "
 		   "bytes not copied: %s.",

@@ -139,7 +139,7 @@ run_sweep(const struct contender *c, const struct req *r, uint64_t calls,
 	size_t src_stride = r->fixed_src ? 0 : stride;
 	uint64_t slot = *cursor % slots, i, t0;
 
-	t0 = now_ns();
+	t0 = r->wall ? now_ns() : cpu_ns();
 #define LOOP(CALL)                                                             \
 	for (i = 0; i < calls; i++) {                                          \
 		CALL;                                                          \
@@ -155,7 +155,7 @@ run_sweep(const struct contender *c, const struct req *r, uint64_t calls,
 #undef N
 #undef LOOP
 	*cursor = slot;
-	return now_ns() - t0;
+	return r->wall ? now_ns() - t0 : cpu_since(t0);
 }
 
 /* Random small copies: mostly <= 128 bytes, random alignments */
@@ -212,7 +212,7 @@ run_random(const struct contender *c, const struct req *r, uint64_t passes)
 	int i;
 
 	rlist_fill(r->seed, r->ws);
-	t0 = now_ns();
+	t0 = r->wall ? now_ns() : cpu_ns();
 #define LOOP(CALL)                                                             \
 	for (p = 0; p < passes; p++)                                           \
 		for (i = 0; i < RANDOM_COUNT; i++) {                           \
@@ -226,7 +226,7 @@ run_random(const struct contender *c, const struct req *r, uint64_t passes)
 #undef S
 #undef N
 #undef LOOP
-	return now_ns() - t0;
+	return r->wall ? now_ns() - t0 : cpu_since(t0);
 }
 
 /* ws bytes in size-byte chunks into one destination window: read() */
@@ -238,7 +238,7 @@ run_chunks(const struct contender *c, const struct req *r, uint64_t passes,
 	size_t n = r->size, off, end = limit - limit % n;
 	uint64_t p, t0;
 
-	t0 = now_ns();
+	t0 = r->wall ? now_ns() : cpu_ns();
 #define LOOP(CALL)                                                             \
 	for (p = 0; p < passes; p++)                                           \
 		for (off = 0; off < end; off += n) {                           \
@@ -252,7 +252,7 @@ run_chunks(const struct contender *c, const struct req *r, uint64_t passes,
 #undef S
 #undef N
 #undef LOOP
-	return now_ns() - t0;
+	return r->wall ? now_ns() - t0 : cpu_since(t0);
 }
 
 static double child_sample(const struct req *r);
@@ -495,6 +495,9 @@ glibc_tuned(void)
 {
 	int r;
 
+#if !defined(__x86_64__) && !defined(__i386__)
+	return NULL; /* the tunable is x86's */
+#endif
 	if (!opt.glibc_tuned || child_failed)
 		return NULL;
 	if (child_pid > 0)
@@ -549,6 +552,7 @@ glibc_child_main(int argc, char **argv)
 
 	if (argc > 2)
 		pin_cpu(atoi(argv[2]));
+	clock_calibrate();
 	self_pid = getpid();
 	while (!full_io(0, &r, sizeof(r), 0) && r.op != REQ_QUIT) {
 		double ns = sample(&c_glibc, &r);
@@ -563,4 +567,5 @@ void
 measure_init(void)
 {
 	self_pid = getpid();
+	clock_calibrate();
 }

@@ -79,14 +79,14 @@ pass(enum way w)
 static double
 slice(enum way w, uint64_t ns)
 {
-	uint64_t t0 = now_ns(), t, passes = 0;
+	uint64_t t0 = now_ns(), c0 = cpu_ns(), passes = 0;
 
 	do {
 		pass(w);
 		passes++;
-		t = now_ns() - t0;
-	} while (t < ns);
-	return (double)passes * FILE_BYTES / 1024.0 / ((double)t / 1e9);
+	} while (now_ns() - t0 < ns);
+	return (double)passes * FILE_BYTES / 1024.0 /
+	       ((double)cpu_since(c0) / 1e9);
 }
 
 static void

@@ -18,6 +18,31 @@
 
 struct bench_machine machine = {.cpu = -1};
 
+uint64_t clock_cost;
+
+uint64_t
+cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void
+clock_calibrate(void)
+{
+	double v[63];
+	int i;
+
+	for (i = 0; i < 63; i++) {
+		uint64_t t0 = cpu_ns();
+
+		v[i] = (double)(cpu_ns() - t0);
+	}
+	clock_cost = (uint64_t)median(v, 63);
+}
+
 static int
 cmp_double(const void *a, const void *b)
 {

@@ -118,7 +118,7 @@ show(void)
 
 static int verbose;
 static unsigned char *bsrc, *bdst;
-static size_t bsize;
+static size_t bsize, l2, llc;
 
 static double
 now_ns(void)
@@ -150,23 +150,34 @@ measure(const struct ua_strategy **c, int nc, int clear, size_t n, size_t doff,
 {
 	double t[MAXCAND][TRIALS];
 	long reps = (long)(150000.0 / (20.0 + (double)n / 16.0)), r;
+	size_t window = 0;
 	int i, k;
 
 	if (reps < 1)
 		reps = 1;
+	if (n >= l2 / 2)
+		window = 2 * n <= llc / 4 ? llc / 4 : bsize - 8192;
 	for (i = 0; i < nc; i++) /* warm up */
 		clear ? c[i]->clear(bdst + doff, n)
 		      : c[i]->copy(bdst + doff, bsrc + soff, n);
 	for (k = 0; k < TRIALS; k++)
 		for (i = 0; i < nc; i++) {
 			double t0 = now_ns();
+			size_t off = 0;
 
-			if (clear)
-				for (r = 0; r < reps; r++)
-					c[i]->clear(bdst + doff, n);
-			else
-				for (r = 0; r < reps; r++)
-					c[i]->copy(bdst + doff, bsrc + soff, n);
+			/* Beyond the L2, walk a window as large as a share of the
+			 * LLC (or beyond it): data comes from where it would. */
+			for (r = 0; r < reps; r++) {
+				if (clear)
+					c[i]->clear(bdst + doff + off, n);
+				else
+					c[i]->copy(bdst + doff + off, bsrc + soff + off, n);
+				if (window) {
+					off += n;
+					if (off + n > window)
+						off = 0;
+				}
+			}
 			t[i][k] = (now_ns() - t0) / (double)reps;
 		}
 	for (i = 0; i < nc; i++) {
@@ -576,7 +587,6 @@ static int
 tune(const char *out, int dry_run)
 {
 	const struct ua_cpu *cpu = ua_cpu();
-	size_t llc = cpu->l3 ? cpu->l3 : cpu->l2 ? cpu->l2 : (size_t)8 << 20;
 	struct result res;
 	char text[4096], id[64], path[4096];
 	double t0 = now_ns();
@@ -584,6 +594,8 @@ tune(const char *out, int dry_run)
 	int t, r;
 
 	memset(&res, 0, sizeof(res));
+	llc = cpu->l3 ? cpu->l3 : cpu->l2 ? cpu->l2 : (size_t)8 << 20;
+	l2 = cpu->l2 ? cpu->l2 : (size_t)256 << 10;
 	/* Twice the LLC of each buffer, at most 128 MiB */
 	bsize = llc * 4 < ((size_t)128 << 20) ? llc * 4 : (size_t)128 << 20;
 	if (bsize < ((size_t)16 << 20))

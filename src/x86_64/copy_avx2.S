@@ -27,4 +27,7 @@
 #define X1 %xmm1
 #define X2 %xmm2
 #define X3 %xmm3
+#define YMOVU vmovdqu
+#define Y0 %ymm0
+#define Y1 %ymm1
 #include "copy_vec.h"

@@ -30,4 +30,7 @@
 #define X1 %xmm17
 #define X2 %xmm18
 #define X3 %xmm19
+#define YMOVU vmovdqu64
+#define Y0 %ymm16
+#define Y1 %ymm17
 #include "copy_vec.h"

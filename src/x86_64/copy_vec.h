@@ -4,8 +4,9 @@
  * copy_avx2.S and copy_avx512.S define NAME, VEC_SIZE, the move
  * instructions and the registers, then include this file.
  *
- * Up to 64 bytes: four moves, two from each end, the inner two placed with
- * a conditional move rather than a branch (few branches: sizes are random).
+ * Up to 64 bytes: two moves from the two ends, of 32, 16, 4 or 1 bytes
+ * (with 16-byte registers, 16..64 bytes take four moves whose inner two are
+ * placed without a branch).
  * Up to 256 bytes (512 for 64-byte vectors): as many vectors from each end.
  * Above: the first vector unaligned, the destination brought to a vector
  * boundary, four aligned vectors per round with rsi/rdi advanced, then the
@@ -205,10 +206,26 @@
  */
 UA_ENTRY(COPY_FN)
 	COPY_ENTRY
+#if VEC_SIZE > 16
+	cmp	$32, %rdx
+	jae	.Lcopy_32_plus
+#else
 	cmp	$63, %rdx
 	ja	.Lcopy_more_63
+#endif
 	cmp	$16, %edx
 	jb	.Lcopy_less_16
+#if VEC_SIZE > 16
+	/* 16..31: 16 bytes from each end */
+1:	XMOVU	(%rsi), X0
+	UA_EXTABLE 1b, .Lfault
+2:	XMOVU	-16(%rsi,%rdx), X1
+	UA_EXTABLE 2b, .Lfault
+3:	XMOVU	X0, (%rdi)
+	UA_EXTABLE 3b, .Lfault
+4:	XMOVU	X1, -16(%rdi,%rdx)
+	UA_EXTABLE 4b, .Lfault
+#else
 	/* 16..63: 16 bytes at 0, a, n - 16 - a, n - 16; a = n & 32 ? 16 : 0 */
 	mov	%edx, %ecx
 	and	$32, %ecx
@@ -231,6 +248,7 @@ UA_ENTRY(COPY_FN)
 	UA_EXTABLE 7b, .Lfault
 8:	XMOVU	X3, -16(%rdi,%rdx)
 	UA_EXTABLE 8b, .Lfault
+#endif
 	COPY_OK
 	ret
 .Lcopy_less_16:
@@ -282,6 +300,24 @@ UA_ENTRY(COPY_FN)
 	UA_EXTABLE 6b, .Lfault
 .Lcopy_done:
 	ret
+
+#if VEC_SIZE > 16
+	/* 32..64: 32 bytes from each end */
+.Lcopy_32_plus:
+	cmp	$64, %rdx
+	ja	.Lcopy_more_63
+1:	YMOVU	(%rsi), Y0
+	UA_EXTABLE 1b, .Lfault
+2:	YMOVU	-32(%rsi,%rdx), Y1
+	UA_EXTABLE 2b, .Lfault
+3:	YMOVU	Y0, (%rdi)
+	UA_EXTABLE 3b, .Lfault
+4:	YMOVU	Y1, -32(%rdi,%rdx)
+	UA_EXTABLE 4b, .Lfault
+	COPY_OK
+	VZEROUPPER
+	ret
+#endif
 
 .Lcopy_more_63:
 #if VEC_SIZE == 16

@@ -197,6 +197,7 @@ ua_memcpy_with(ua_copy_fn fn, void *dst, const void *src, size_t n)
 	return dst;
 }
 
+#ifndef UA_ARCH_MEMCPY /* else in assembly: src/<arch>/memcpy.S */
 /* Before init the table's routines initialise: no test here */
 UA_EXPORT void *
 ua_memcpy(void *dst, const void *src, size_t n)
@@ -211,3 +212,4 @@ ua_memcpy_nocache(void *dst, const void *src, size_t n)
 		return ua_dispatch.memcpy_nocache(dst, src, n);
 	return ua_memcpy_routine(n)(dst, src, n);
 }
+#endif

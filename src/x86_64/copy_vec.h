@@ -7,7 +7,8 @@
  * Up to 64 bytes: two moves from the two ends, of 32, 16, 4 or 1 bytes
  * (with 16-byte registers, 16..64 bytes take four moves whose inner two are
  * placed without a branch).
- * Up to 256 bytes (512 for 64-byte vectors): as many vectors from each end.
+ * Up to 256 bytes (512 for 32- and 64-byte vectors): as many vectors from
+ * each end.
  * Above: the first vector unaligned, the destination brought to a vector
  * boundary, four aligned vectors per round with rsi/rdi advanced, then the
  * last four vectors of the buffer, overlapping what the loop stored.
@@ -338,8 +339,12 @@ UA_ENTRY(COPY_FN)
 	COPY_ENDS 2
 .Lcopy_more_128:
 	cmp	$256, %rdx
-	ja	.Lcopy_loop_start
+	ja	.Lcopy_more_256
 	COPY_ENDS 4
+.Lcopy_more_256:
+	cmp	$512, %rdx
+	ja	.Lcopy_loop_start
+	COPY_ENDS 8
 #else
 	cmp	$128, %rdx
 	ja	.Lcopy_more_128

@@ -49,4 +49,25 @@
 	sub	%rcx, %rdx
 .endm
 
+/*
+ * The same for the clears (rdi destination, rsi count): 64 zero bytes
+ * unaligned, then rdi on the next cache line; xmm0 is left zero.
+ */
+.macro CLEAR_HEAD64_ALIGN_DST fault
+	pxor	%xmm0, %xmm0
+1:	movdqu	%xmm0, (%rdi)
+	UA_EXTABLE 1b, \fault
+2:	movdqu	%xmm0, 16(%rdi)
+	UA_EXTABLE 2b, \fault
+3:	movdqu	%xmm0, 32(%rdi)
+	UA_EXTABLE 3b, \fault
+4:	movdqu	%xmm0, 48(%rdi)
+	UA_EXTABLE 4b, \fault
+	lea	64(%rdi), %rcx
+	and	$-64, %rcx
+	sub	%rdi, %rcx
+	add	%rcx, %rdi
+	sub	%rcx, %rsi
+.endm
+
 #endif

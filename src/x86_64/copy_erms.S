@@ -32,21 +32,8 @@ UA_END(ua_copy_erms)
 UA_ENTRY(ua_clear_erms)
 	cmp	$ERMS_MIN, %rsi
 	jbe	ua_clear_sse2
-	pxor	%xmm0, %xmm0
-1:	movdqu	%xmm0, (%rdi)
-	UA_EXTABLE 1b, .Lcopy_fault
-2:	movdqu	%xmm0, 16(%rdi)
-	UA_EXTABLE 2b, .Lcopy_fault
-3:	movdqu	%xmm0, 32(%rdi)
-	UA_EXTABLE 3b, .Lcopy_fault
-4:	movdqu	%xmm0, 48(%rdi)
-	UA_EXTABLE 4b, .Lcopy_fault
-	lea	64(%rdi), %rcx
-	and	$-64, %rcx
-	sub	%rdi, %rcx
-	add	%rcx, %rdi
-	sub	%rsi, %rcx
-	neg	%rcx
+	CLEAR_HEAD64_ALIGN_DST .Lcopy_fault
+	mov	%rsi, %rcx
 	xor	%eax, %eax
 5:	rep stosb
 	UA_EXTABLE 5b, .Lcopy_fault

@@ -74,20 +74,7 @@ UA_END(ua_copy_nt)
 UA_ENTRY(ua_clear_nt)
 	cmp	$NT_MIN, %rsi
 	jb	ua_clear_sse2
-	pxor	%xmm0, %xmm0
-1:	movdqu	%xmm0, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	movdqu	%xmm0, 16(%rdi)
-	UA_EXTABLE 2b, .Lfault
-3:	movdqu	%xmm0, 32(%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	movdqu	%xmm0, 48(%rdi)
-	UA_EXTABLE 4b, .Lfault
-	lea	64(%rdi), %rcx
-	and	$-64, %rcx
-	sub	%rdi, %rcx
-	add	%rcx, %rdi
-	sub	%rcx, %rsi
+	CLEAR_HEAD64_ALIGN_DST .Lfault
 	.p2align 4
 .Lclear_loop:
 1:	movntdq	%xmm0, (%rdi)

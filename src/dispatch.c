@@ -29,20 +29,21 @@ struct ua_engine {
 	const struct ua_strategy *copy_s[UA_NCLASSES];
 };
 
-size_t ua_copy_erms(void *dst, const void *src, size_t n);
-size_t ua_clear_erms(void *dst, size_t n);
-
-/* Before init (and if init is re-entered from a signal handler): rep movsb */
+/*
+ * Before init (and if init is re-entered from a signal handler): the
+ * architecture's first strategy, whose routines are ua_arch_*_bytes
+ */
 static struct ua_engine ua_engine = {
 	.medium_min = SIZE_MAX,
 	.large_min = SIZE_MAX,
 	.huge_min = SIZE_MAX,
-	.copy = {ua_copy_erms, ua_copy_erms, ua_copy_erms, ua_copy_erms},
+	.copy = {ua_arch_copy_bytes, ua_arch_copy_bytes, ua_arch_copy_bytes,
+	         ua_arch_copy_bytes},
 	.clear_large_min = SIZE_MAX,
-	.clear_small = ua_clear_erms,
-	.clear_large = ua_clear_erms,
+	.clear_small = ua_arch_clear_bytes,
+	.clear_large = ua_arch_clear_bytes,
 	.nocache_min = SIZE_MAX,
-	.nocache = ua_copy_erms,
+	.nocache = ua_arch_copy_bytes,
 };
 
 static struct ua_policy ua_policy_now;
@@ -342,11 +343,12 @@ ua_nocache_routine(size_t n)
 UA_EXPORT const char *
 ua_copy_strategy(size_t n)
 {
+	size_t count;
 	int c;
 
 	ua_lazy_init();
 	if (!ua_engine.copy_s[0])
-		return "erms";
+		return ua_strategies(&count)[0].name;
 	c = n < ua_engine.medium_min ? UA_SMALL
 	    : n < ua_engine.large_min ? UA_MEDIUM
 	    : n < ua_engine.huge_min  ? UA_LARGE

@@ -43,7 +43,7 @@ static size_t ua_run_slow(ua_copy_fn copy, ua_clear_fn clear, void *dst,
 
 /*
  * Run copy (or clear, when copy is NULL) with [ulo, ulo + n) registered as
- * the user side; returns the bytes not done.  The fast path is four stores
+ * the user side; returns the bytes not done.  The fast path is five stores
  * to thread-local memory around the call.
  */
 static inline __attribute__((always_inline)) size_t
@@ -55,8 +55,16 @@ ua_run(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
 
 	if (ua_unlikely(op->hi)) /* a signal handler interrupted a copy */
 		return ua_run_slow(copy, clear, dst, src, n, side, ulo, 1);
+	/*
+	 * Claim op before filling it: a signal handler that runs a copy
+	 * between these stores sees hi != 0 and restores what it found.
+	 * UA_OP_BUSY is an empty range: no fault is taken for ours.
+	 */
+	op->hi = UA_OP_BUSY;
+	atomic_signal_fence(memory_order_seq_cst);
 	op->lo = ulo;
 	op->side = side;
+	atomic_signal_fence(memory_order_seq_cst);
 	op->hi = ulo + n;
 	atomic_signal_fence(memory_order_seq_cst);
 	r = copy ? copy(dst, src, n) : clear(dst, n);
@@ -105,18 +113,16 @@ ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
 static inline __attribute__((always_inline)) size_t
 ua_from_user(ua_copy_fn fn, void *dst, const void *usrc, size_t n)
 {
-	uintptr_t lo, hi;
+	void *u;
 	size_t left;
 
-	ua_lazy_init();
-	if (!ua__access_ok((uintptr_t)usrc, n, &lo, &hi)) {
+	if (!ua_user_ptr(usrc, n, &u)) {
 		memset(dst, 0, n);
 		return n;
 	}
 	if (n == 0)
 		return 0;
-	usrc = ua_mask_user(usrc, n, lo, hi);
-	left = ua_run(fn, NULL, dst, usrc, n, UA_SIDE_SRC, (uintptr_t)usrc);
+	left = ua_run(fn, NULL, dst, u, n, UA_SIDE_SRC, (uintptr_t)u);
 	if (ua_unlikely(left))
 		memset((char *)dst + (n - left), 0, left);
 	return left;
@@ -137,31 +143,27 @@ ua_copy_from_user_nocache(void *dst, const void *usrc, size_t n)
 UA_EXPORT size_t
 ua_copy_to_user(void *udst, const void *src, size_t n)
 {
-	uintptr_t lo, hi;
+	void *u;
 
-	ua_lazy_init();
-	if (!ua__access_ok((uintptr_t)udst, n, &lo, &hi))
+	if (!ua_user_ptr(udst, n, &u))
 		return n;
 	if (n == 0)
 		return 0;
-	udst = (void *)ua_mask_user(udst, n, lo, hi);
-	return ua_run(ua_copy_routine(n), NULL, udst, src, n, UA_SIDE_DST,
-	              (uintptr_t)udst);
+	return ua_run(ua_copy_routine(n), NULL, u, src, n, UA_SIDE_DST,
+	              (uintptr_t)u);
 }
 
 UA_EXPORT size_t
 ua_clear_user(void *udst, size_t n)
 {
-	uintptr_t lo, hi;
+	void *u;
 
-	ua_lazy_init();
-	if (!ua__access_ok((uintptr_t)udst, n, &lo, &hi))
+	if (!ua_user_ptr(udst, n, &u))
 		return n;
 	if (n == 0)
 		return 0;
-	udst = (void *)ua_mask_user(udst, n, lo, hi);
-	return ua_run(NULL, ua_clear_routine(n), udst, NULL, n, UA_SIDE_DST,
-	              (uintptr_t)udst);
+	return ua_run(NULL, ua_clear_routine(n), u, NULL, n, UA_SIDE_DST,
+	              (uintptr_t)u);
 }
 
 /* ua_memcpy has no user side: a fault in it is the caller's bug. */
@@ -172,14 +174,16 @@ ua_plain(ua_copy_fn fn, void *dst, const void *src, size_t n)
 
 	if (ua_unlikely(op->hi)) {
 		/* Inside a signal handler that interrupted a user copy: make
-		 * sure none of our faults is taken for the outer call's. */
-		uintptr_t hi = op->hi;
+		 * sure none of our faults is taken for the outer call's.  A
+		 * handler that interrupts us may run a copy that fills op, so
+		 * all of it is restored, not just hi. */
+		struct ua_op saved = *op;
 
 		op->hi = 0;
 		atomic_signal_fence(memory_order_seq_cst);
 		fn(dst, src, n);
 		atomic_signal_fence(memory_order_seq_cst);
-		op->hi = hi;
+		*op = saved;
 		return dst;
 	}
 	fn(dst, src, n);

@@ -179,8 +179,10 @@ ua_install(int signo, struct sigaction *ret_prev)
 }
 
 /*
- * 0: not started, 1: in progress, 2: done.  No locks and no allocation, so
- * that a first call may come from a signal handler.
+ * ua_ready 0: not started, 1: in progress, 2: done.  No locks and no
+ * allocation, so that a first call may come from a signal handler.  The
+ * initialising thread is claimed and recorded in one step: a handler that
+ * interrupts it must recognise it, or it would wait for itself forever.
  */
 static atomic_long ua_init_owner;
 static int ua_init_error;
@@ -188,13 +190,12 @@ static int ua_init_error;
 void
 ua_init_slow(void)
 {
-	long self = (long)syscall(SYS_gettid);
-	int expected = 0;
+	long self = (long)syscall(SYS_gettid), owner = 0;
 
-	if (atomic_compare_exchange_strong(&ua_ready, &expected, 1)) {
+	if (atomic_compare_exchange_strong(&ua_init_owner, &owner, self)) {
 		long ps = sysconf(_SC_PAGESIZE);
 
-		atomic_store(&ua_init_owner, self);
+		atomic_store(&ua_ready, 1);
 		if (ps > 0)
 			ua_page_size = (size_t)ps;
 		ua_range_init();
@@ -207,7 +208,7 @@ ua_init_slow(void)
 	}
 	/* Re-entered from a signal handler on the initialising thread:
 	 * go on with the compiled-in defaults rather than wait for ourselves. */
-	if (atomic_load(&ua_init_owner) == self)
+	if (owner == self)
 		return;
 	while (atomic_load_explicit(&ua_ready, memory_order_acquire) != 2)
 		sched_yield();

@@ -29,6 +29,8 @@ struct ua_op {
 	enum ua_side side;
 	uintptr_t done, limit;
 };
+/* op->hi while op is being filled: in use, and no address is in it */
+#define UA_OP_BUSY ((uintptr_t)1)
 
 struct ua_thread {
 	struct ua_op op;
@@ -86,8 +88,25 @@ ua_mask_user(const void *p, size_t n, uintptr_t lo, uintptr_t hi)
 
 	/* Make the compiler forget what the branches before proved */
 	__asm__("" : "+r"(a), "+r"(n), "+r"(lo), "+r"(hi));
-	bad = (uintptr_t)0 - (uintptr_t)((a < lo) | (n > hi - a));
+	/* a - lo > hi - lo: a below lo or above hi (then hi - a wraps) */
+	bad = (uintptr_t)0 - (uintptr_t)((a - lo > hi - lo) | (n > hi - a));
 	return (const void *)(a | bad);
+}
+
+/*
+ * Everything a call does before it touches user memory: init, access_ok
+ * against this thread's range, and the masked pointer in *ret.  0: refused.
+ */
+static inline int
+ua_user_ptr(const volatile void *p, size_t n, void **ret)
+{
+	uintptr_t lo, hi;
+
+	ua_lazy_init();
+	if (!ua__access_ok((uintptr_t)p, n, &lo, &hi))
+		return 0;
+	*ret = (void *)ua_mask_user((const void *)p, n, lo, hi);
+	return 1;
 }
 
 /* copy.c: run a routine with the user side [lo, lo+n) registered */

@@ -20,29 +20,26 @@ static const ua_put_fn ua_put_fns[9] = {
 UA_EXPORT int
 ua__get_user_n(uint64_t *ret, const volatile void *uptr, size_t size)
 {
-	uintptr_t lo, hi;
+	void *p;
 
 	*ret = 0;
 	if (size > 8 || !ua_get_fns[size])
 		return -EINVAL;
-	ua_lazy_init();
-	if (!ua__access_ok((uintptr_t)uptr, size, &lo, &hi))
+	if (!ua_user_ptr(uptr, size, &p))
 		return -EFAULT;
-	return ua_get_fns[size](ret, ua_mask_user((const void *)uptr, size, lo, hi));
+	return ua_get_fns[size](ret, p);
 }
 
 UA_EXPORT int
 ua__put_user_n(uint64_t val, volatile void *uptr, size_t size)
 {
-	uintptr_t lo, hi;
+	void *p;
 
 	if (size > 8 || !ua_put_fns[size])
 		return -EINVAL;
-	ua_lazy_init();
-	if (!ua__access_ok((uintptr_t)uptr, size, &lo, &hi))
+	if (!ua_user_ptr(uptr, size, &p))
 		return -EFAULT;
-	return ua_put_fns[size](
-	    val, (void *)ua_mask_user((const void *)uptr, size, lo, hi));
+	return ua_put_fns[size](val, p);
 }
 
 #define UA_GET_PUT(bits)                                                       \

@@ -15,14 +15,17 @@ ua_check_zeroed_user(const void *usrc, size_t n)
 		return -EFAULT;
 	while (n) {
 		size_t chunk = n < sizeof(buf) ? n : sizeof(buf), i;
+		size_t left = ua_copy_from_user(buf, p, chunk);
 		unsigned char acc = 0;
 
-		if (ua_copy_from_user(buf, p, chunk))
-			return -EFAULT;
+		/* The uncopied tail reads as zero: a non-zero byte before
+		 * the fault answers first, as the kernel's word loop does */
 		for (i = 0; i < chunk; i++)
 			acc |= buf[i];
 		if (acc)
 			return 0;
+		if (left)
+			return -EFAULT;
 		p += chunk;
 		n -= chunk;
 	}

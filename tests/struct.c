@@ -25,6 +25,11 @@ main(void)
 		u[i] = 0;
 	}
 	CHECK_EQ(ua_check_zeroed_user(u, 1001), -EFAULT);
+	/* A non-zero byte before the fault is found first, as in the kernel */
+	u[990] = 1;
+	CHECK_EQ(ua_check_zeroed_user(u, 1001), 0);
+	CHECK_EQ(ua_check_zeroed_user(u + 991, 10), -EFAULT);
+	u[990] = 0;
 	CHECK_EQ(ua_check_zeroed_user(l.bad, 1), -EFAULT);
 	CHECK_EQ(ua_check_zeroed_user(NULL, 1), -EFAULT);
 

@@ -166,26 +166,31 @@ ua_clear_user(void *udst, size_t n)
 	              (uintptr_t)u);
 }
 
-/* ua_memcpy has no user side: a fault in it is the caller's bug. */
-static void *
-ua_plain(ua_copy_fn fn, void *dst, const void *src, size_t n)
+/*
+ * ua_memcpy has no user side: a fault in it is the caller's bug.  Inside a
+ * signal handler that interrupted a user copy, make sure none of our faults
+ * is taken for the outer call's.  A handler that interrupts us may run a
+ * copy that fills op, so all of it is restored, not just hi.
+ */
+static __attribute__((noinline)) void *
+ua_plain_nested(ua_copy_fn fn, void *dst, const void *src, size_t n)
 {
 	struct ua_op *op = &ua_self.op;
+	struct ua_op saved = *op;
 
-	if (ua_unlikely(op->hi)) {
-		/* Inside a signal handler that interrupted a user copy: make
-		 * sure none of our faults is taken for the outer call's.  A
-		 * handler that interrupts us may run a copy that fills op, so
-		 * all of it is restored, not just hi. */
-		struct ua_op saved = *op;
+	op->hi = 0;
+	atomic_signal_fence(memory_order_seq_cst);
+	fn(dst, src, n);
+	atomic_signal_fence(memory_order_seq_cst);
+	*op = saved;
+	return dst;
+}
 
-		op->hi = 0;
-		atomic_signal_fence(memory_order_seq_cst);
-		fn(dst, src, n);
-		atomic_signal_fence(memory_order_seq_cst);
-		*op = saved;
-		return dst;
-	}
+static inline __attribute__((always_inline)) void *
+ua_plain(ua_copy_fn fn, void *dst, const void *src, size_t n)
+{
+	if (ua_unlikely(ua_self.op.hi))
+		return ua_plain_nested(fn, dst, src, n);
 	fn(dst, src, n);
 	return dst;
 }

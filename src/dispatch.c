@@ -16,24 +16,11 @@
 #define UA_SYSCONF_PROFILE "/etc/uaccess/profile"
 #endif
 
-struct ua_engine {
-	size_t medium_min, large_min, huge_min;
-	ua_copy_fn copy[UA_NCLASSES];
-	size_t clear_large_min;
-	ua_clear_fn clear_small, clear_large;
-	size_t nocache_min;
-	ua_copy_fn nocache;
-	/* seed 000: string strategies only at good relative alignments */
-	uintptr_t rep_mask;
-	ua_copy_fn rep[UA_NCLASSES], rep_alt[UA_NCLASSES];
-	const struct ua_strategy *copy_s[UA_NCLASSES];
-};
-
 /*
  * Before init (and if init is re-entered from a signal handler): the
- * architecture's first strategy, whose routines are ua_arch_*_bytes
+ * architecture's byte routines, ua_arch_copy_bytes and ua_arch_clear_bytes
  */
-static struct ua_engine ua_engine = {
+struct ua_dispatch ua_dispatch = {
 	.medium_min = SIZE_MAX,
 	.large_min = SIZE_MAX,
 	.huge_min = SIZE_MAX,
@@ -45,6 +32,13 @@ static struct ua_engine ua_engine = {
 	.nocache_min = SIZE_MAX,
 	.nocache = ua_arch_copy_bytes,
 };
+
+/* What the table was made from: names, and seed 000's alignment guard */
+static struct {
+	uintptr_t rep_mask;
+	ua_copy_fn rep[UA_NCLASSES], rep_alt[UA_NCLASSES];
+	const struct ua_strategy *copy_s[UA_NCLASSES];
+} ua_engine;
 
 static struct ua_policy ua_policy_now;
 static uint64_t ua_disabled; /* bit i: strategy i turned off by UACCESS_DISABLE */
@@ -134,41 +128,41 @@ ua_dispatch_apply(const struct ua_policy *p)
 {
 	const struct ua_strategy *force = p->t[UA_T_STRATEGY].strategy;
 	const struct ua_strategy *alt = p->t[UA_T_REP_MISALIGNED].strategy;
-	struct ua_engine e;
+	struct ua_dispatch d;
 	int c;
 
-	memset(&e, 0, sizeof(e));
-	e.medium_min = p->t[UA_T_MEDIUM_MIN].num;
-	e.large_min = p->t[UA_T_LARGE_MIN].num;
-	e.huge_min = p->t[UA_T_HUGE_MIN].num;
+	memset(&d, 0, sizeof(d));
+	d.medium_min = p->t[UA_T_MEDIUM_MIN].num;
+	d.large_min = p->t[UA_T_LARGE_MIN].num;
+	d.huge_min = p->t[UA_T_HUGE_MIN].num;
 	/* Classes are ordered: a bound below the previous one empties its class */
-	e.large_min = e.large_min < e.medium_min ? e.medium_min : e.large_min;
-	e.huge_min = e.huge_min < e.large_min ? e.large_min : e.huge_min;
-	e.rep_mask = p->t[UA_T_REP_ALIGN_MASK].num;
+	d.large_min = d.large_min < d.medium_min ? d.medium_min : d.large_min;
+	d.huge_min = d.huge_min < d.large_min ? d.large_min : d.huge_min;
+	ua_engine.rep_mask = p->t[UA_T_REP_ALIGN_MASK].num;
 	for (c = 0; c < UA_NCLASSES; c++) {
 		const struct ua_strategy *s = force ? force : p->t[UA_T_SMALL + c].strategy;
 
-		e.copy_s[c] = s;
-		e.copy[c] = s->copy;
-		if (!force && s->string && e.rep_mask && alt && !alt->string) {
-			e.rep[c] = s->copy;
-			e.rep_alt[c] = alt->copy;
-			e.copy[c] = ua_guards[c];
+		ua_engine.copy_s[c] = s;
+		d.copy[c] = s->copy;
+		if (!force && s->string && ua_engine.rep_mask && alt && !alt->string) {
+			ua_engine.rep[c] = s->copy;
+			ua_engine.rep_alt[c] = alt->copy;
+			d.copy[c] = ua_guards[c];
 		}
 	}
-	e.clear_large_min = p->t[UA_T_CLEAR_LARGE_MIN].num;
-	e.clear_small = p->t[UA_T_CLEAR_SMALL].strategy->clear;
-	e.clear_large = p->t[UA_T_CLEAR_LARGE].strategy->clear;
-	e.nocache_min = p->t[UA_T_NOCACHE_MIN].num;
-	e.nocache = p->t[UA_T_NOCACHE].strategy->copy;
+	d.clear_large_min = p->t[UA_T_CLEAR_LARGE_MIN].num;
+	d.clear_small = p->t[UA_T_CLEAR_SMALL].strategy->clear;
+	d.clear_large = p->t[UA_T_CLEAR_LARGE].strategy->clear;
+	d.nocache_min = p->t[UA_T_NOCACHE_MIN].num;
+	d.nocache = p->t[UA_T_NOCACHE].strategy->copy;
 	if (force) {
 		if (force->clear)
-			e.clear_small = e.clear_large = force->clear;
-		e.nocache_min = 0;
-		e.nocache = force->copy;
+			d.clear_small = d.clear_large = force->clear;
+		d.nocache_min = 0;
+		d.nocache = force->copy;
 	}
 	ua_policy_now = *p;
-	ua_engine = e;
+	ua_dispatch = d;
 }
 
 void
@@ -311,47 +305,31 @@ ua_policy(void)
 	return &ua_policy_now;
 }
 
-/* ---- The per-call path ---- */
-
-ua_copy_fn
-ua_copy_routine(size_t n)
+/* The strategy whose routine is ua_arch_copy_bytes, if one is */
+static const char *
+ua_bytes_name(void)
 {
-	if (ua_likely(n < ua_engine.medium_min))
-		return ua_engine.copy[UA_SMALL];
-	if (n < ua_engine.large_min)
-		return ua_engine.copy[UA_MEDIUM];
-	if (n < ua_engine.huge_min)
-		return ua_engine.copy[UA_LARGE];
-	return ua_engine.copy[UA_HUGE];
-}
+	const struct ua_strategy *all;
+	size_t n, i;
 
-ua_clear_fn
-ua_clear_routine(size_t n)
-{
-	return n < ua_engine.clear_large_min ? ua_engine.clear_small
-	                                     : ua_engine.clear_large;
-}
-
-ua_copy_fn
-ua_nocache_routine(size_t n)
-{
-	if (n >= ua_engine.nocache_min)
-		return ua_engine.nocache;
-	return ua_copy_routine(n);
+	all = ua_strategies(&n);
+	for (i = 0; i < n; i++)
+		if (all[i].copy == ua_arch_copy_bytes)
+			return all[i].name;
+	return "bytes";
 }
 
 UA_EXPORT const char *
 ua_copy_strategy(size_t n)
 {
-	size_t count;
 	int c;
 
 	ua_lazy_init();
 	if (!ua_engine.copy_s[0])
-		return ua_strategies(&count)[0].name;
-	c = n < ua_engine.medium_min ? UA_SMALL
-	    : n < ua_engine.large_min ? UA_MEDIUM
-	    : n < ua_engine.huge_min  ? UA_LARGE
-	                              : UA_HUGE;
+		return ua_bytes_name();
+	c = n < ua_dispatch.medium_min ? UA_SMALL
+	    : n < ua_dispatch.large_min ? UA_MEDIUM
+	    : n < ua_dispatch.huge_min  ? UA_LARGE
+	                                : UA_HUGE;
 	return ua_engine.copy_s[c]->name;
 }

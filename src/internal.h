@@ -113,11 +113,44 @@ ua_user_ptr(const volatile void *p, size_t n, void **ret)
 size_t ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
                     enum ua_side side, uintptr_t ulo);
 
-/* dispatch.c */
+/*
+ * dispatch.c: the routine per size class, filled once at init (dispatch.h
+ * has the rest of the engine).  A call costs a compare or three and an
+ * indirect call.
+ */
+struct ua_dispatch {
+	size_t medium_min, large_min, huge_min;
+	ua_copy_fn copy[4]; /* small, medium, large, huge */
+	size_t clear_large_min;
+	ua_clear_fn clear_small, clear_large;
+	size_t nocache_min;
+	ua_copy_fn nocache;
+};
+extern struct ua_dispatch ua_dispatch;
 void ua_dispatch_init(void);
-ua_copy_fn ua_copy_routine(size_t n);
-ua_clear_fn ua_clear_routine(size_t n);
-ua_copy_fn ua_nocache_routine(size_t n);
+
+static inline ua_copy_fn
+ua_copy_routine(size_t n)
+{
+	if (ua_likely(n < ua_dispatch.medium_min))
+		return ua_dispatch.copy[0];
+	if (n < ua_dispatch.large_min)
+		return ua_dispatch.copy[1];
+	return ua_dispatch.copy[n < ua_dispatch.huge_min ? 2 : 3];
+}
+
+static inline ua_clear_fn
+ua_clear_routine(size_t n)
+{
+	return n < ua_dispatch.clear_large_min ? ua_dispatch.clear_small
+	                                       : ua_dispatch.clear_large;
+}
+
+static inline ua_copy_fn
+ua_nocache_routine(size_t n)
+{
+	return n >= ua_dispatch.nocache_min ? ua_dispatch.nocache : ua_copy_routine(n);
+}
 
 /* The architecture's always-present routines (src/<arch>/) */
 size_t ua_arch_copy_bytes(void *dst, const void *src, size_t n);

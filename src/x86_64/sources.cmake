@@ -3,7 +3,13 @@
 set(UA_ARCH_SOURCES
   ${UA_ARCH}/user.S
   ${UA_ARCH}/copy_erms.S
+  ${UA_ARCH}/copy_movsq.S
+  ${UA_ARCH}/copy_unrolled.S
+  ${UA_ARCH}/copy_sse2.S
+  ${UA_ARCH}/copy_avx2.S
+  ${UA_ARCH}/copy_avx512.S
+  ${UA_ARCH}/copy_nt.S
   ${UA_ARCH}/strategies.c
 )
 # Strategy names, for the tests that run once per strategy
-set(UA_ARCH_STRATEGIES erms PARENT_SCOPE)
+set(UA_ARCH_STRATEGIES erms movsq unrolled sse2 avx2 avx512 nt PARENT_SCOPE)

@@ -31,10 +31,23 @@ ua_arch_feature_name(unsigned bit)
 	size_t ua_copy_##name(void *dst, const void *src, size_t n);           \
 	size_t ua_clear_##name(void *dst, size_t n);
 UA_ROUTINES(erms)
+UA_ROUTINES(movsq)
+UA_ROUTINES(unrolled)
+UA_ROUTINES(sse2)
+UA_ROUTINES(avx2)
+UA_ROUTINES(avx512)
+UA_ROUTINES(nt)
 
 /* The first entry runs on every x86-64 */
 static const struct ua_strategy ua_x86_strategies[] = {
+	{.name = "sse2", .copy = ua_copy_sse2, .clear = ua_clear_sse2},
 	{.name = "erms", .copy = ua_copy_erms, .clear = ua_clear_erms, .string = 1},
+	{.name = "movsq", .copy = ua_copy_movsq, .clear = ua_clear_movsq, .string = 1},
+	{.name = "unrolled", .copy = ua_copy_unrolled, .clear = ua_clear_unrolled},
+	{.name = "avx2", .copy = ua_copy_avx2, .clear = ua_clear_avx2, .needs = UA_F(AVX2)},
+	{.name = "avx512", .copy = ua_copy_avx512, .clear = ua_clear_avx512,
+	 .needs = UA_F(AVX512)},
+	{.name = "nt", .copy = ua_copy_nt, .clear = ua_clear_nt, .nontemporal = 1},
 };
 
 const struct ua_strategy *

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/* AVX2: 32-byte vectors, vzeroupper on the way out. */
+#define NAME avx2
+#define VEC_SIZE 32
+#define VMOVU vmovdqu
+#define VMOVA vmovdqa
+#define VZERO(v) vpxor v, v, v
+#define VZEROUPPER vzeroupper
+#define XMOVU vmovdqu
+#define X0 %xmm0
+#define X1 %xmm1
+#define V0 %ymm0
+#define V1 %ymm1
+#define V2 %ymm2
+#define V3 %ymm3
+#define V4 %ymm4
+#define V5 %ymm5
+#define V6 %ymm6
+#define V7 %ymm7
+#include "copy_vec.h"

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rep movsq / rep stosq with the destination aligned first and the last
+ * bytes copied by one overlapping quadword: the kernel's path for CPUs
+ * without ERMS.  Small copies go to the SSE2 routine.
+ */
+#include "asm.h"
+
+#define MOVSQ_MIN 256
+
+	.text
+/*
+ * Input: rdi destination, rsi source, rdx count
+ * Output: rax 0, or 1 after a fault (rsi/rdi hold the cursor)
+ */
+UA_ENTRY(ua_copy_movsq)
+	cmp	$MOVSQ_MIN, %rdx
+	jbe	ua_copy_sse2
+	/* 64 bytes unaligned, then rdi to the next cache line */
+1:	movdqu	(%rsi), %xmm0
+	UA_EXTABLE 1b, .Lfault
+2:	movdqu	16(%rsi), %xmm1
+	UA_EXTABLE 2b, .Lfault
+3:	movdqu	32(%rsi), %xmm2
+	UA_EXTABLE 3b, .Lfault
+4:	movdqu	48(%rsi), %xmm3
+	UA_EXTABLE 4b, .Lfault
+5:	movdqu	%xmm0, (%rdi)
+	UA_EXTABLE 5b, .Lfault
+6:	movdqu	%xmm1, 16(%rdi)
+	UA_EXTABLE 6b, .Lfault
+7:	movdqu	%xmm2, 32(%rdi)
+	UA_EXTABLE 7b, .Lfault
+8:	movdqu	%xmm3, 48(%rdi)
+	UA_EXTABLE 8b, .Lfault
+	lea	64(%rdi), %rcx
+	and	$-64, %rcx
+	sub	%rdi, %rcx
+	add	%rcx, %rsi
+	add	%rcx, %rdi
+	sub	%rcx, %rdx
+	mov	%rdx, %rcx
+	shr	$3, %rcx
+9:	rep movsq
+	UA_EXTABLE 9b, .Lfault
+	and	$7, %edx
+	jz	.Ldone
+	/* 1..7 bytes: the buffer's last quadword, overlapping */
+1:	movq	-8(%rsi,%rdx), %rcx
+	UA_EXTABLE 1b, .Lfault
+2:	movq	%rcx, -8(%rdi,%rdx)
+	UA_EXTABLE 2b, .Lfault
+.Ldone:
+	xor	%eax, %eax
+	ret
+UA_END(ua_copy_movsq)
+
+/*
+ * Input: rdi destination, rsi count
+ * Output: rax 0, or 1 after a fault (rdi holds the cursor)
+ */
+UA_ENTRY(ua_clear_movsq)
+	cmp	$MOVSQ_MIN, %rsi
+	jbe	ua_clear_sse2
+	xor	%eax, %eax
+1:	movq	%rax, (%rdi)
+	UA_EXTABLE 1b, .Lfault
+	lea	8(%rdi), %rcx
+	and	$-8, %rcx
+	sub	%rdi, %rcx
+	add	%rcx, %rdi
+	sub	%rcx, %rsi
+	mov	%rsi, %rcx
+	shr	$3, %rcx
+2:	rep stosq
+	UA_EXTABLE 2b, .Lfault
+	and	$7, %esi
+	jz	.Ldone
+3:	movq	%rax, -8(%rdi,%rsi)
+	UA_EXTABLE 3b, .Lfault
+	ret
+UA_END(ua_clear_movsq)
+
+.Lfault:
+	mov	$1, %eax
+	ret

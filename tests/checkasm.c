@@ -1,0 +1,492 @@
+/* SPDX-License-Identifier: MIT */
+/* Description: every copy and clear routine against a C reference: alignments, lengths, guard pages, faults */
+/*
+ * In the manner of dav1d's checkasm: each strategy of the table, one at a
+ * time, called directly and through the public API with strategy=NAME
+ * forced; strategies this CPU cannot run are reported as skipped.
+ *
+ * uaccess-test: internal
+ * uaccess-test: timeout=900
+ */
+#include <stdint.h>
+
+#include "dispatch.h"
+#include "test.h"
+
+#define CANARY 0xa5
+#define MAXLEN 1100
+#define REGION (8 * 4096)
+
+static size_t pg;
+
+/* [PROT_NONE][len bytes][PROT_NONE] */
+struct guarded {
+	unsigned char *map, *lo, *hi; /* hi: one past the usable bytes */
+};
+
+static struct guarded
+guarded_new(size_t len)
+{
+	struct guarded g;
+
+	len = (len + pg - 1) & ~(pg - 1);
+	g.map = mmap(NULL, len + 2 * pg, PROT_READ | PROT_WRITE,
+	             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	CHECK(g.map != MAP_FAILED, "mmap");
+	CHECK(!mprotect(g.map, pg, PROT_NONE), "mprotect");
+	CHECK(!mprotect(g.map + pg + len, pg, PROT_NONE), "mprotect");
+	g.lo = g.map + pg;
+	g.hi = g.lo + len;
+	return g;
+}
+
+/* A source pattern that never holds the canary and differs at every offset */
+static void
+fill_src(unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)(i * 131 + (i >> 8) * 7 + 1);
+
+		p[i] = c == CANARY ? 0x3c : c;
+	}
+}
+
+/* The reference: a plain byte loop */
+static void
+ref_copy(unsigned char *d, const unsigned char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		d[i] = s[i];
+}
+
+static size_t
+first_diff(const unsigned char *a, const unsigned char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return i;
+	return n;
+}
+
+static size_t
+first_not(const unsigned char *p, unsigned char c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] != c)
+			return i;
+	return n;
+}
+
+static struct guarded gs, gd;
+static unsigned char *expect;
+
+enum how { DIRECT, API_FROM, API_TO, API_MEMCPY, API_NOCACHE, API_MEMCPY_NOCACHE, NHOW };
+static const char *const how_names[] = {"direct", "copy_from_user", "copy_to_user",
+                                        "memcpy", "copy_from_user_nocache",
+                                        "memcpy_nocache"};
+
+static size_t
+do_copy(enum how how, ua_copy_fn fn, void *d, const void *s, size_t n)
+{
+	switch (how) {
+	case DIRECT:
+		return fn(d, s, n);
+	case API_FROM:
+		return ua_copy_from_user(d, s, n);
+	case API_TO:
+		return ua_copy_to_user(d, s, n);
+	case API_MEMCPY:
+		return ua_memcpy(d, s, n) == d ? 0 : 1;
+	case API_NOCACHE:
+		return ua_copy_from_user_nocache(d, s, n);
+	case API_MEMCPY_NOCACHE:
+		return ua_memcpy_nocache(d, s, n) == d ? 0 : 1;
+	default:
+		return 1;
+	}
+}
+
+/*
+ * One copy of n bytes from s to d, both inside guarded buffers, checked
+ * byte for byte and around: everything else in dst's buffer must still be
+ * the canary.  The buffer is restored afterwards.
+ */
+static void
+check_copy(const char *name, enum how how, ua_copy_fn fn, unsigned char *d,
+           const unsigned char *s, size_t n)
+{
+	size_t r, at, before = (size_t)(d - gd.lo), after = (size_t)(gd.hi - d) - n;
+	size_t span_lo = before < 64 ? before : 64, span_hi = after < 64 ? after : 64;
+
+	r = do_copy(how, fn, d, s, n);
+	ref_copy(expect, s, n);
+	at = memcmp(d, expect, n) ? first_diff(d, expect, n) : n;
+	CHECK(r == 0 && at == n,
+	      "%s %s: dst%%64=%zu src%%64=%zu n=%zu: returned %zu, byte %zu wrong",
+	      name, how_names[how], (size_t)((uintptr_t)d % 64),
+	      (size_t)((uintptr_t)s % 64), n, r, at);
+	at = first_not(d - span_lo, CANARY, span_lo);
+	CHECK(at == span_lo, "%s %s: n=%zu dst%%64=%zu: wrote %zu bytes before dst",
+	      name, how_names[how], n, (size_t)((uintptr_t)d % 64), span_lo - at);
+	at = first_not(d + n, CANARY, span_hi);
+	CHECK(at == span_hi, "%s %s: n=%zu dst%%64=%zu: wrote byte dst+n+%zu",
+	      name, how_names[how], n, (size_t)((uintptr_t)d % 64), at);
+	memset(d, CANARY, n);
+}
+
+static void
+check_clear(const char *name, int api, ua_clear_fn fn, unsigned char *d, size_t n)
+{
+	size_t r, at, before = (size_t)(d - gd.lo), after = (size_t)(gd.hi - d) - n;
+	size_t span_lo = before < 64 ? before : 64, span_hi = after < 64 ? after : 64;
+
+	r = api ? ua_clear_user(d, n) : fn(d, n);
+	at = first_not(d, 0, n);
+	CHECK(r == 0 && at == n, "%s clear%s: dst%%64=%zu n=%zu: returned %zu, byte %zu not 0",
+	      name, api ? "_user" : "", (size_t)((uintptr_t)d % 64), n, r, at);
+	at = first_not(d - span_lo, CANARY, span_lo);
+	CHECK(at == span_lo, "%s clear: n=%zu: wrote before dst", name, n);
+	at = first_not(d + n, CANARY, span_hi);
+	CHECK(at == span_hi, "%s clear: n=%zu: wrote byte dst+n+%zu", name, n, at);
+	memset(d, CANARY, n);
+}
+
+static const size_t few_aligns[] = {0, 1, 7, 8, 15, 16, 31, 32, 33, 48, 63};
+#define NFEW (sizeof(few_aligns) / sizeof(few_aligns[0]))
+
+/* Every (dst, src) alignment pair in 0..63 and every length 0..MAXLEN */
+static void
+sweep_direct(const struct ua_strategy *s)
+{
+	size_t da, sa, n, i, j;
+
+	for (da = 0; da < 64; da++)
+		for (sa = 0; sa < 64; sa++)
+			for (n = 0; n <= MAXLEN; n++)
+				check_copy(s->name, DIRECT, s->copy, gd.lo + da,
+				           gs.lo + sa, n);
+	/* The same, ending against the guard page after both buffers */
+	for (i = 0; i < NFEW; i++)
+		for (j = 0; j < NFEW; j++)
+			for (n = 0; n <= MAXLEN; n++)
+				check_copy(s->name, DIRECT, s->copy,
+				           gd.hi - n - few_aligns[i],
+				           gs.hi - n - few_aligns[j], n);
+	if (!s->clear)
+		return;
+	for (da = 0; da < 64; da++)
+		for (n = 0; n <= MAXLEN; n++)
+			check_clear(s->name, 0, s->clear, gd.lo + da, n);
+	for (i = 0; i < NFEW; i++)
+		for (n = 0; n <= MAXLEN; n++)
+			check_clear(s->name, 0, s->clear, gd.hi - n - few_aligns[i], n);
+}
+
+/* Larger sizes: the loops, many rounds, odd remainders */
+static void
+sweep_large(const char *name, enum how how, ua_copy_fn fn)
+{
+	static const size_t sizes[] = {2047, 2048, 2049, 4095, 4096, 4097, 8191, 8192, 8193, 12345};
+	size_t i, j, k;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (j = 0; j < NFEW; j++)
+			for (k = 0; k < NFEW; k++) {
+				check_copy(name, how, fn, gd.lo + few_aligns[j],
+				           gs.lo + few_aligns[k], sizes[i]);
+				check_copy(name, how, fn,
+				           gd.hi - sizes[i] - few_aligns[j],
+				           gs.hi - sizes[i] - few_aligns[k], sizes[i]);
+			}
+}
+
+static void
+force(const char *name)
+{
+	struct ua_policy p = *ua_policy();
+	char item[64];
+
+	snprintf(item, sizeof(item), "strategy=%s", name);
+	CHECK(ua_policy_parse(&p, item, strlen(item), ':', UA_FROM_ENV) == 1,
+	      "%s not accepted", item);
+	ua_dispatch_apply(&p);
+	CHECK(!strcmp(ua_copy_strategy(1), name) &&
+	      !strcmp(ua_copy_strategy(SIZE_MAX), name),
+	      "forced %s, in force %s", name, ua_copy_strategy(1));
+}
+
+/* Through the public API, with the strategy forced */
+static void
+sweep_api(const struct ua_strategy *s)
+{
+	size_t i, j, n;
+	int how;
+
+	force(s->name);
+	for (how = API_FROM; how < NHOW; how++) {
+		for (i = 0; i < NFEW; i++)
+			for (j = 0; j < NFEW; j++)
+				for (n = 0; n <= MAXLEN; n++)
+					check_copy(s->name, (enum how)how, NULL,
+					           gd.lo + few_aligns[i],
+					           gs.lo + few_aligns[j], n);
+		sweep_large(s->name, (enum how)how, NULL);
+	}
+	for (i = 0; i < NFEW; i++)
+		for (n = 0; n <= MAXLEN; n++)
+			check_clear(s->name, 1, NULL, gd.lo + few_aligns[i], n);
+}
+
+/* ---- Faults: the bad page starts k bytes into the user side ---- */
+
+enum fault_op { F_FROM, F_TO, F_CLEAR, F_NOCACHE, F_DIRECT_FROM, F_DIRECT_TO, NF };
+static const char *const fault_op_names[] = {"copy_from_user", "copy_to_user",
+                                             "clear_user", "copy_from_user_nocache",
+                                             "direct from", "direct to"};
+
+static const size_t fault_sizes[] = {1, 2, 3, 5, 8, 9, 16, 17, 31, 33, 63, 64, 65,
+                                     100, 127, 129, 200, 255, 257, 300, 511,
+                                     513, 1000, 1100, 5000, 20000};
+
+static void
+check_fault(const struct ua_strategy *s, struct t_layout *l, enum t_bad kind,
+            enum fault_op op, size_t n, size_t k, unsigned char *trusted)
+{
+	unsigned char *user = (unsigned char *)l->bad - k;
+	size_t r, at;
+
+	if (op == F_FROM || op == F_NOCACHE || op == F_DIRECT_FROM) {
+		memset(user, 0x5a, k);
+		memset(trusted - 64, CANARY, n + 128);
+		if (op == F_FROM)
+			r = ua_copy_from_user(trusted, user, n);
+		else if (op == F_NOCACHE)
+			r = ua_copy_from_user_nocache(trusted, user, n);
+		else {
+			r = ua_user_copy(s->copy, trusted, user, n, UA_SIDE_SRC,
+			                 (uintptr_t)user);
+			/* The raw routine does not zero-fill: do it like the API */
+			memset(trusted + (n - r), 0, r);
+		}
+		CHECK(r == n - k, "%s %s %s: n=%zu, bad at %zu: returned %zu",
+		      s->name, fault_op_names[op], t_bad_names[kind], n, k, r);
+		at = first_not(trusted, 0x5a, k);
+		CHECK(at == k, "%s %s %s: n=%zu k=%zu: byte %zu not copied", s->name,
+		      fault_op_names[op], t_bad_names[kind], n, k, at);
+		at = first_not(trusted + k, 0, n - k);
+		CHECK(at == n - k, "%s %s %s: n=%zu k=%zu: byte %zu not zeroed", s->name,
+		      fault_op_names[op], t_bad_names[kind], n, k, k + at);
+		CHECK(first_not(trusted - 64, CANARY, 64) == 64 &&
+		      first_not(trusted + n, CANARY, 64) == 64,
+		      "%s %s: wrote outside dst", s->name, fault_op_names[op]);
+		return;
+	}
+	/* to_user and clear_user: the user side is written */
+	memset(user - 64, 0x11, k + 64);
+	memset(trusted, 0x5a, n);
+	if (op == F_TO)
+		r = ua_copy_to_user(user, trusted, n);
+	else if (op == F_CLEAR)
+		r = ua_clear_user(user, n);
+	else
+		r = ua_user_copy(s->copy, user, trusted, n, UA_SIDE_DST, (uintptr_t)user);
+	CHECK(r == n - k, "%s %s %s: n=%zu, bad at %zu: returned %zu", s->name,
+	      fault_op_names[op], t_bad_names[kind], n, k, r);
+	at = first_not(user, op == F_CLEAR ? 0 : 0x5a, k);
+	CHECK(at == k, "%s %s %s: n=%zu k=%zu: byte %zu not written", s->name,
+	      fault_op_names[op], t_bad_names[kind], n, k, at);
+	CHECK(first_not(user - 64, 0x11, 64) == 64, "%s %s: wrote before udst",
+	      s->name, fault_op_names[op]);
+	if (kind == T_BAD_RDONLY)
+		CHECK(first_not((unsigned char *)l->bad, 0x5a, pg) == pg,
+		      "%s %s: wrote the read-only page", s->name, fault_op_names[op]);
+}
+
+static void
+sweep_faults(const struct ua_strategy *s)
+{
+	unsigned char *trusted;
+	int kind, op;
+	size_t i;
+
+	force(s->name);
+	trusted = gd.lo + 64;
+	for (kind = 0; kind < T_BAD_KINDS; kind++) {
+		struct t_layout l = t_layout_new(6, (enum t_bad)kind);
+
+		for (op = 0; op < NF; op++) {
+			if ((op == F_FROM || op == F_NOCACHE || op == F_DIRECT_FROM) &&
+			    !t_bad_blocks_read((enum t_bad)kind))
+				continue;
+			if (op == F_CLEAR && !s->clear)
+				continue;
+			for (i = 0; i < sizeof(fault_sizes) / sizeof(fault_sizes[0]); i++) {
+				size_t n = fault_sizes[i], k;
+				/* head, body and tail of every size */
+				size_t ks[] = {0, 1, 3, 8, 15, 17, 33, 63, 64, 65, 100, 200,
+				               n / 3, n / 2, n - 200, n - 100, n - 65,
+				               n - 64, n - 63, n - 33, n - 17, n - 9,
+				               n - 5, n - 1};
+				size_t j;
+
+				for (j = 0; j < sizeof(ks) / sizeof(ks[0]); j++) {
+					k = ks[j];
+					if (k >= n)
+						continue;
+					check_fault(s, &l, (enum t_bad)kind, (enum fault_op)op,
+					            n, k, trusted + (k * 7) % 64);
+				}
+			}
+		}
+		t_layout_free(&l);
+	}
+	memset(gd.lo, CANARY, REGION);
+}
+
+/* ---- The default policy: class edges, and the seed 000 alignment guard ---- */
+
+static void
+sweep_edges(const struct ua_policy *def)
+{
+	static const int edges[] = {UA_T_MEDIUM_MIN, UA_T_LARGE_MIN, UA_T_HUGE_MIN,
+	                            UA_T_CLEAR_LARGE_MIN, UA_T_NOCACHE_MIN};
+	static const size_t pairs[][2] = {{0, 0}, {1, 0}, {0, 33}, {17, 5}, {63, 63}};
+	struct guarded bs, bd;
+	size_t e, i, p, big = 0;
+	int how;
+
+	for (e = 0; e < sizeof(edges) / sizeof(edges[0]); e++)
+		if (def->t[edges[e]].num < ((size_t)64 << 20) && def->t[edges[e]].num + 64 > big)
+			big = def->t[edges[e]].num + 64;
+	bs = guarded_new(big);
+	bd = guarded_new(big);
+	fill_src(bs.lo, (size_t)(bs.hi - bs.lo));
+	for (e = 0; e < sizeof(edges) / sizeof(edges[0]); e++) {
+		size_t edge = def->t[edges[e]].num;
+
+		if (edge == 0 || edge >= ((size_t)64 << 20))
+			continue;
+		for (i = 0; i < 3; i++) {
+			size_t n = edge - 1 + i;
+
+			for (p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
+				unsigned char *d = bd.hi - n - pairs[p][0];
+				const unsigned char *s = bs.lo + pairs[p][1];
+
+				for (how = API_FROM; how < NHOW; how++) {
+					size_t r, at;
+
+					memset(d, CANARY, n);
+					r = do_copy((enum how)how, NULL, d, s, n);
+					at = first_diff(d, s, n);
+					CHECK(r == 0 && at == n, "%s at edge %s=%zu: n=%zu byte %zu",
+					      how_names[how], ua_tunables[edges[e]].name,
+					      edge, n, at);
+				}
+				memset(d, CANARY, n);
+				CHECK(ua_clear_user(d, n) == 0 && first_not(d, 0, n) == n,
+				      "clear at edge %zu", n);
+			}
+		}
+	}
+	munmap(bs.map, (size_t)(bs.hi - bs.lo) + 2 * pg);
+	munmap(bd.map, (size_t)(bd.hi - bd.lo) + 2 * pg);
+}
+
+static void
+check_class_names(const struct ua_policy *def)
+{
+	const struct ua_setting *t = def->t;
+
+	CHECK(!strcmp(ua_copy_strategy(0), t[UA_T_SMALL].strategy->name), "small");
+	if (t[UA_T_LARGE_MIN].num > t[UA_T_MEDIUM_MIN].num)
+		CHECK(!strcmp(ua_copy_strategy(t[UA_T_MEDIUM_MIN].num),
+		              t[UA_T_MEDIUM].strategy->name), "medium");
+	if (t[UA_T_HUGE_MIN].num > t[UA_T_LARGE_MIN].num)
+		CHECK(!strcmp(ua_copy_strategy(t[UA_T_LARGE_MIN].num),
+		              t[UA_T_LARGE].strategy->name), "large");
+	CHECK(!strcmp(ua_copy_strategy(SIZE_MAX), t[UA_T_HUGE].strategy->name), "huge");
+}
+
+/* rep_align_mask: a string strategy must hand misaligned copies over */
+static void
+sweep_guard(const struct ua_policy *def)
+{
+	static const char cfg[] = "medium_min=64:large_min=128:huge_min=1G:"
+	                          "small=sse2:medium=erms:large=movsq:huge=movsq:"
+	                          "rep_misaligned=unrolled:rep_align_mask=63";
+	struct ua_policy p = *def;
+	size_t i, j, n;
+
+	CHECK(ua_policy_parse(&p, cfg, strlen(cfg), ':', UA_FROM_ENV) == 9,
+	      "guard policy not accepted");
+	ua_dispatch_apply(&p);
+	CHECK(!strcmp(ua_copy_strategy(100), "erms"), "medium=erms not in force");
+	for (i = 0; i < NFEW; i++)
+		for (j = 0; j < NFEW; j++)
+			for (n = 60; n <= MAXLEN; n += 7) {
+				check_copy("guard", API_FROM, NULL, gd.lo + few_aligns[i],
+				           gs.lo + few_aligns[j], n);
+				check_copy("guard", API_MEMCPY, NULL, gd.lo + few_aligns[i],
+				           gs.lo + few_aligns[j], n);
+			}
+	sweep_large("guard", API_TO, NULL);
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct ua_strategy *all;
+	struct ua_policy def;
+	size_t count, i, tested = 0, skipped = 0;
+	const char *only = argc > 1 ? argv[1] : NULL;
+
+	pg = t_page();
+	CHECK(ua_init() == 0, "ua_init");
+	def = *ua_policy();
+	gs = guarded_new(REGION);
+	gd = guarded_new(REGION);
+	expect = malloc(REGION);
+	CHECK(expect != NULL, "malloc");
+	fill_src(gs.lo, REGION);
+	memset(gd.lo, CANARY, REGION);
+
+	all = ua_strategies(&count);
+	for (i = 0; i < count; i++) {
+		const struct ua_strategy *s = &all[i];
+
+		if (only && strcmp(only, s->name))
+			continue;
+		if (!ua_strategy_supported(s)) {
+			printf("%-9s SKIPPED: this CPU cannot run it\n", s->name);
+			skipped++;
+			continue;
+		}
+		sweep_direct(s);
+		sweep_large(s->name, DIRECT, s->copy);
+		sweep_api(s);
+		sweep_faults(s);
+		ua_dispatch_apply(&def);
+		printf("%-9s ok: copy%s, direct and forced through the API, faults\n",
+		       s->name, s->clear ? " and clear" : "");
+		tested++;
+	}
+	if (!only) {
+		check_class_names(&def);
+		sweep_edges(&def);
+		sweep_guard(&def);
+		ua_dispatch_apply(&def);
+		printf("default policy: class edges and the alignment guard ok\n");
+	}
+	printf("%zu strategies tested, %zu skipped\n", tested, skipped);
+	t_done("checkasm");
+	return tested ? T_PASS : T_SKIP;
+}

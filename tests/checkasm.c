@@ -416,20 +416,30 @@ check_class_names(const struct ua_policy *def)
 	CHECK(!strcmp(ua_copy_strategy(SIZE_MAX), t[UA_T_HUGE].strategy->name), "huge");
 }
 
+/* A string strategy as medium, the others not; on every CPU of the arch */
+#if defined(__x86_64__)
+#define GUARD_STRING "erms"
+#define GUARD_CFG "small=sse2:medium=erms:large=movsq:huge=movsq:rep_misaligned=unrolled"
+#elif defined(__i386__)
+#define GUARD_STRING "movsl"
+#define GUARD_CFG "small=intel:medium=movsl:large=movsl:huge=movsl:rep_misaligned=intel"
+#endif
+
 /* rep_align_mask: a string strategy must hand misaligned copies over */
 static void
 sweep_guard(const struct ua_policy *def)
 {
+#ifdef GUARD_CFG
 	static const char cfg[] = "medium_min=64:large_min=128:huge_min=1G:"
-	                          "small=sse2:medium=erms:large=movsq:huge=movsq:"
-	                          "rep_misaligned=unrolled:rep_align_mask=63";
+	                          GUARD_CFG ":rep_align_mask=63";
 	struct ua_policy p = *def;
 	size_t i, j, n;
 
 	CHECK(ua_policy_parse(&p, cfg, strlen(cfg), ':', UA_FROM_ENV) == 9,
 	      "guard policy not accepted");
 	ua_dispatch_apply(&p);
-	CHECK(!strcmp(ua_copy_strategy(100), "erms"), "medium=erms not in force");
+	CHECK(!strcmp(ua_copy_strategy(100), GUARD_STRING),
+	      "medium=" GUARD_STRING " not in force");
 	for (i = 0; i < NFEW; i++)
 		for (j = 0; j < NFEW; j++)
 			for (n = 60; n <= MAXLEN; n += 7) {
@@ -439,6 +449,10 @@ sweep_guard(const struct ua_policy *def)
 				           gs.lo + few_aligns[j], n);
 			}
 	sweep_large("guard", API_TO, NULL);
+#else
+	(void)def;
+	printf("alignment guard: no string strategies on this architecture\n");
+#endif
 }
 
 int

@@ -175,6 +175,11 @@ ua_install(int signo, struct sigaction *ret_prev)
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(signo, &sa, ret_prev) < 0)
 		return -errno;
+	/* A runtime that owns the signal (ASan with allow_user_segv_handler=0)
+	 * may drop our sigaction and still report success */
+	if (sigaction(signo, NULL, &sa) < 0 || !(sa.sa_flags & SA_SIGINFO) ||
+	    sa.sa_sigaction != ua_signal_handler)
+		return -ENOTSUP;
 	return 0;
 }
 

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Description: faulting copies inside signal handlers: a SIGUSR1 handler
+ * whose mask blocks everything but SIGSEGV and SIGBUS, the very first
+ * library call made inside a handler (lazy init from a handler, in a fresh
+ * child), and the documented limit: with SIGSEGV blocked the kernel kills
+ * the process on a fault, exactly as it would without the library.
+ */
+#include <sys/wait.h>
+
+#include "signal_util.h"
+
+static volatile sig_atomic_t handler_failures, handler_runs;
+
+static void
+on_usr1(int signo)
+{
+	(void)signo;
+	handler_runs++;
+	handler_failures += (sig_atomic_t)sig_exercise("SIGUSR1 handler",
+	                                               (unsigned)handler_runs);
+}
+
+static void
+install_usr1(int block_faults)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_usr1;
+	sigfillset(&sa.sa_mask);
+	if (!block_faults) {
+		/* What the documentation asks of handlers that call uaccess */
+		sigdelset(&sa.sa_mask, SIGSEGV);
+		sigdelset(&sa.sa_mask, SIGBUS);
+	}
+	CHECK(!sigaction(SIGUSR1, &sa, NULL), "sigaction");
+}
+
+static int
+wait_child(pid_t pid)
+{
+	int status;
+
+	CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
+	return status;
+}
+
+/* A fresh process whose first uaccess call is made by a signal handler */
+static void
+test_first_call_in_handler(void)
+{
+	pid_t pid = fork();
+	int status;
+
+	CHECK(pid >= 0, "fork");
+	if (pid == 0) {
+		/* No uaccess call was made before the fork */
+		install_usr1(0);
+		raise(SIGUSR1);
+		_exit(handler_runs == 1 && !handler_failures ? 0 : 2);
+	}
+	status = wait_child(pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "first call in a handler: child status %#x", status);
+}
+
+/*
+ * SIGSEGV blocked while a call faults: the kernel does not deliver a
+ * blocked synchronous fault, it resets the action and kills.  Pinned so the
+ * documentation stays true: the process dies of SIGSEGV (or SIGBUS) rather
+ * than hanging or returning a wrong count.
+ */
+static void
+test_blocked(enum t_bad kind)
+{
+	pid_t pid = fork();
+	int status, want = kind == T_BAD_SIGBUS ? SIGBUS : SIGSEGV;
+
+	CHECK(pid >= 0, "fork");
+	if (pid == 0) {
+		unsigned char buf[64];
+		sigset_t set;
+
+		sig_no_core_dump();
+		sigemptyset(&set);
+		sigaddset(&set, want);
+		pthread_sigmask(SIG_BLOCK, &set, NULL);
+		ua_copy_from_user(buf, sig_mem0.l[kind].bad, sizeof(buf));
+		_exit(0);
+	}
+	status = wait_child(pid);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == want,
+	      "fault with %s blocked: child status %#x", strsignal(want), status);
+}
+
+int
+main(void)
+{
+	int i;
+
+	sig_mem_new(&sig_mem0);
+	test_first_call_in_handler();
+
+	CHECK_EQ(ua_init(), 0);
+	install_usr1(0);
+	for (i = 0; i < 50; i++)
+		raise(SIGUSR1);
+	CHECK_EQ(handler_runs, 50);
+	CHECK_EQ(handler_failures, 0);
+	/* And outside any handler, the same calls still work */
+	CHECK_EQ(sig_exercise("main", 3), 0);
+
+	test_blocked(T_BAD_NONE);
+	test_blocked(T_BAD_SIGBUS);
+	printf("signal_handler: %lu calls\n", atomic_load(&sig_calls));
+	t_done("signal_handler");
+	return T_PASS;
+}

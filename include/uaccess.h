@@ -11,6 +11,18 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+/* siginfo_t is POSIX: strict ISO modes (-std=c99) hide it in <signal.h> */
+#if defined(__GLIBC__) && !defined(__siginfo_t_defined)
+#include <bits/types/siginfo_t.h>
+#endif
+
+#ifdef __cplusplus
+/* ua_get_user's value type without const/volatile (a C++ union needs it) */
+template <typename T> T ua__unqual(const volatile T &);
+#define UA__VALUE_TYPE(ptr) __typeof__(ua__unqual(*(ptr)))
+#else
+#define UA__VALUE_TYPE(ptr) __typeof__(*(ptr))
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -69,7 +81,7 @@ int ua_put_user_u64(uint64_t val, void *uptr);
 	__extension__({                                                        \
 		union {                                                        \
 			uint64_t v;                                            \
-			__typeof__(*(ptr)) t;                                  \
+			UA__VALUE_TYPE(ptr) t;                                 \
 		} ua__u;                                                       \
 		int ua__r;                                                     \
 		UA__SIZE_CHECK(ptr);                                           \

@@ -167,10 +167,12 @@ ua_clear_user(void *udst, size_t n)
 }
 
 /*
- * ua_memcpy has no user side: a fault in it is the caller's bug.  Inside a
- * signal handler that interrupted a user copy, make sure none of our faults
- * is taken for the outer call's.  A handler that interrupts us may run a
- * copy that fills op, so all of it is restored, not just hi.
+ * ua_memcpy has no user side: a fault in it is the caller's bug.  The
+ * vector strategies have memcpy entries without exception-table entries
+ * (dispatch.c); the others run here.  Inside a signal handler that
+ * interrupted a user copy, make sure none of our faults is taken for the
+ * outer call's.  A handler that interrupts us may run a copy that fills op,
+ * so all of it is restored, not just hi.
  */
 static __attribute__((noinline)) void *
 ua_plain_nested(ua_copy_fn fn, void *dst, const void *src, size_t n)
@@ -186,8 +188,8 @@ ua_plain_nested(ua_copy_fn fn, void *dst, const void *src, size_t n)
 	return dst;
 }
 
-static inline __attribute__((always_inline)) void *
-ua_plain(ua_copy_fn fn, void *dst, const void *src, size_t n)
+void *
+ua_memcpy_with(ua_copy_fn fn, void *dst, const void *src, size_t n)
 {
 	if (ua_unlikely(ua_self.op.hi))
 		return ua_plain_nested(fn, dst, src, n);
@@ -195,16 +197,17 @@ ua_plain(ua_copy_fn fn, void *dst, const void *src, size_t n)
 	return dst;
 }
 
+/* Before init the table's routines initialise: no test here */
 UA_EXPORT void *
 ua_memcpy(void *dst, const void *src, size_t n)
 {
-	ua_lazy_init();
-	return ua_plain(ua_copy_routine(n), dst, src, n);
+	return ua_memcpy_routine(n)(dst, src, n);
 }
 
 UA_EXPORT void *
 ua_memcpy_nocache(void *dst, const void *src, size_t n)
 {
-	ua_lazy_init();
-	return ua_plain(ua_nocache_routine(n), dst, src, n);
+	if (n >= ua_dispatch.nocache_min)
+		return ua_dispatch.memcpy_nocache(dst, src, n);
+	return ua_memcpy_routine(n)(dst, src, n);
 }

@@ -17,20 +17,80 @@
 #endif
 
 /*
- * Before init (and if init is re-entered from a signal handler): the
- * architecture's byte routines, ua_arch_copy_bytes and ua_arch_clear_bytes
+ * Before init the table points at these: the first call initialises and
+ * goes on with the real table, so that ua_memcpy needs no init test of its
+ * own.  Re-entered from a signal handler during init: the byte routines.
  */
+static size_t
+ua_copy_first(void *dst, const void *src, size_t n)
+{
+	ua_copy_fn fn;
+
+	ua_lazy_init();
+	fn = ua_copy_routine(n);
+	if (fn == ua_copy_first)
+		fn = ua_arch_copy_bytes;
+	return fn(dst, src, n);
+}
+
+static size_t
+ua_nocache_first(void *dst, const void *src, size_t n)
+{
+	ua_copy_fn fn;
+
+	ua_lazy_init();
+	fn = ua_nocache_routine(n);
+	if (fn == ua_nocache_first || fn == ua_copy_first)
+		fn = ua_arch_copy_bytes;
+	return fn(dst, src, n);
+}
+
+static size_t
+ua_clear_first(void *dst, size_t n)
+{
+	ua_clear_fn fn;
+
+	ua_lazy_init();
+	fn = ua_clear_routine(n);
+	if (fn == ua_clear_first)
+		fn = ua_arch_clear_bytes;
+	return fn(dst, n);
+}
+
+static void *
+ua_memcpy_first(void *dst, const void *src, size_t n)
+{
+	ua_memcpy_fn fn;
+
+	ua_lazy_init();
+	fn = ua_memcpy_routine(n);
+	if (fn == ua_memcpy_first)
+		return ua_memcpy_with(ua_arch_copy_bytes, dst, src, n);
+	return fn(dst, src, n);
+}
+
+static void *
+ua_memcpy_nocache_first(void *dst, const void *src, size_t n)
+{
+	ua_lazy_init();
+	if (ua_dispatch.memcpy_nocache == ua_memcpy_nocache_first)
+		return ua_memcpy_with(ua_arch_copy_bytes, dst, src, n);
+	return ua_memcpy_nocache(dst, src, n);
+}
+
 struct ua_dispatch ua_dispatch = {
-	.medium_min = SIZE_MAX,
-	.large_min = SIZE_MAX,
-	.huge_min = SIZE_MAX,
-	.copy = {ua_arch_copy_bytes, ua_arch_copy_bytes, ua_arch_copy_bytes,
-	         ua_arch_copy_bytes},
-	.clear_large_min = SIZE_MAX,
-	.clear_small = ua_arch_clear_bytes,
-	.clear_large = ua_arch_clear_bytes,
-	.nocache_min = SIZE_MAX,
-	.nocache = ua_arch_copy_bytes,
+    .medium_min = SIZE_MAX,
+    .large_min = SIZE_MAX,
+    .huge_min = SIZE_MAX,
+    .copy = {ua_copy_first, ua_copy_first, ua_copy_first, ua_copy_first},
+    .clear_large_min = SIZE_MAX,
+    .clear_small = ua_clear_first,
+    .clear_large = ua_clear_first,
+    .nocache_min = SIZE_MAX,
+    .nocache = ua_nocache_first,
+    .memcpy = {ua_memcpy_first, ua_memcpy_first, ua_memcpy_first,
+	       ua_memcpy_first},
+    .memcpy_nocache = ua_memcpy_nocache_first,
 };
 
 /* What the table was made from: names, and seed 000's alignment guard */
@@ -41,7 +101,8 @@ static struct {
 } ua_engine;
 
 static struct ua_policy ua_policy_now;
-static uint64_t ua_disabled; /* bit i: strategy i turned off by UACCESS_DISABLE */
+static uint64_t
+    ua_disabled; /* bit i: strategy i turned off by UACCESS_DISABLE */
 
 /* ---- Strategies ---- */
 
@@ -121,7 +182,26 @@ UA_GUARD(1)
 UA_GUARD(2)
 UA_GUARD(3)
 static const ua_copy_fn ua_guards[UA_NCLASSES] = {ua_guard_0, ua_guard_1,
-                                                  ua_guard_2, ua_guard_3};
+						  ua_guard_2, ua_guard_3};
+
+/* ua_memcpy for a class whose strategy has no memcpy entry */
+#define UA_VIA_COPY(c)                                                         \
+	static void *ua_via_copy_##c(void *dst, const void *src, size_t n)     \
+	{                                                                      \
+		return ua_memcpy_with(ua_dispatch.copy[c], dst, src, n);       \
+	}
+UA_VIA_COPY(0)
+UA_VIA_COPY(1)
+UA_VIA_COPY(2)
+UA_VIA_COPY(3)
+static const ua_memcpy_fn ua_via_copy[UA_NCLASSES] = {
+    ua_via_copy_0, ua_via_copy_1, ua_via_copy_2, ua_via_copy_3};
+
+static void *
+ua_via_nocache(void *dst, const void *src, size_t n)
+{
+	return ua_memcpy_with(ua_dispatch.nocache, dst, src, n);
+}
 
 void
 ua_dispatch_apply(const struct ua_policy *p)
@@ -135,19 +215,23 @@ ua_dispatch_apply(const struct ua_policy *p)
 	d.medium_min = p->t[UA_T_MEDIUM_MIN].num;
 	d.large_min = p->t[UA_T_LARGE_MIN].num;
 	d.huge_min = p->t[UA_T_HUGE_MIN].num;
-	/* Classes are ordered: a bound below the previous one empties its class */
-	d.large_min = d.large_min < d.medium_min ? d.medium_min : d.large_min;
-	d.huge_min = d.huge_min < d.large_min ? d.large_min : d.huge_min;
+	/* Classes are ordered: a start above the next class's empties it */
+	d.large_min = d.large_min > d.huge_min ? d.huge_min : d.large_min;
+	d.medium_min = d.medium_min > d.large_min ? d.large_min : d.medium_min;
 	ua_engine.rep_mask = p->t[UA_T_REP_ALIGN_MASK].num;
 	for (c = 0; c < UA_NCLASSES; c++) {
-		const struct ua_strategy *s = force ? force : p->t[UA_T_SMALL + c].strategy;
+		const struct ua_strategy *s =
+		    force ? force : p->t[UA_T_SMALL + c].strategy;
 
 		ua_engine.copy_s[c] = s;
 		d.copy[c] = s->copy;
-		if (!force && s->string && ua_engine.rep_mask && alt && !alt->string) {
+		d.memcpy[c] = s->plain ? s->plain : ua_via_copy[c];
+		if (!force && s->string && ua_engine.rep_mask && alt &&
+		    !alt->string) {
 			ua_engine.rep[c] = s->copy;
 			ua_engine.rep_alt[c] = alt->copy;
 			d.copy[c] = ua_guards[c];
+			d.memcpy[c] = ua_via_copy[c];
 		}
 	}
 	d.clear_large_min = p->t[UA_T_CLEAR_LARGE_MIN].num;
@@ -161,6 +245,9 @@ ua_dispatch_apply(const struct ua_policy *p)
 		d.nocache_min = 0;
 		d.nocache = force->copy;
 	}
+	d.memcpy_nocache = ua_via_nocache;
+	if (force && force->plain)
+		d.memcpy_nocache = force->plain;
 	ua_policy_now = *p;
 	ua_dispatch = d;
 }
@@ -240,7 +327,8 @@ ua_profile_matches(const char *text, size_t len)
 		if (end - i >= 4 && !memcmp(text + i, "cpu=", 4)) {
 			size_t l = end - i - 4;
 
-			while (l && (text[i + 4 + l - 1] == ' ' || text[i + 4 + l - 1] == '\r'))
+			while (l && (text[i + 4 + l - 1] == ' ' ||
+				     text[i + 4 + l - 1] == '\r'))
 				l--;
 			return l == wl && !memcmp(text + i + 4, want, wl);
 		}
@@ -259,21 +347,22 @@ ua_read_profile(struct ua_policy *p)
 	ssize_t len = -1;
 
 	if (env) {
-		if (!*env || ua_path_join(ua_profile_path, sizeof(ua_profile_path), env, ""))
+		if (!*env || ua_path_join(ua_profile_path,
+					  sizeof(ua_profile_path), env, ""))
 			return;
 		len = ua_read_file(ua_profile_path, buf, sizeof(buf));
 	} else {
 		if (xdg && *xdg == '/' &&
 		    !ua_path_join(ua_profile_path, sizeof(ua_profile_path), xdg,
-		                  "/uaccess/profile"))
+				  "/uaccess/profile"))
 			len = ua_read_file(ua_profile_path, buf, sizeof(buf));
 		else if (home && *home == '/' &&
-		         !ua_path_join(ua_profile_path, sizeof(ua_profile_path), home,
-		                       "/.config/uaccess/profile"))
+			 !ua_path_join(ua_profile_path, sizeof(ua_profile_path),
+				       home, "/.config/uaccess/profile"))
 			len = ua_read_file(ua_profile_path, buf, sizeof(buf));
 		if (len < 0) {
 			ua_path_join(ua_profile_path, sizeof(ua_profile_path),
-			             UA_SYSCONF_PROFILE, "");
+				     UA_SYSCONF_PROFILE, "");
 			len = ua_read_file(ua_profile_path, buf, sizeof(buf));
 		}
 	}
@@ -327,9 +416,9 @@ ua_copy_strategy(size_t n)
 	ua_lazy_init();
 	if (!ua_engine.copy_s[0])
 		return ua_bytes_name();
-	c = n < ua_dispatch.medium_min ? UA_SMALL
+	c = n < ua_dispatch.medium_min  ? UA_SMALL
 	    : n < ua_dispatch.large_min ? UA_MEDIUM
 	    : n < ua_dispatch.huge_min  ? UA_LARGE
-	                                : UA_HUGE;
+					: UA_HUGE;
 	return ua_engine.copy_s[c]->name;
 }

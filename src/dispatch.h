@@ -22,12 +22,21 @@
 #include "internal.h"
 
 struct ua_strategy {
-	const char *name;  /* "erms", "movsq", "unrolled", "sse2", ... */
-	ua_copy_fn copy;   /* every strategy copies any n, with the fault contract */
-	ua_clear_fn clear; /* NULL: this strategy has no clear routine */
-	int nontemporal;   /* streaming stores: the nocache copies */
-	int string;        /* a string instruction (rep movs): rep_align_mask applies */
-	uint64_t needs;    /* ua_cpu.features bits it needs (arch-defined) */
+	/* "erms", "movsq", "unrolled", "sse2", ... */
+	const char *name;
+	/* Every strategy copies any n, with the fault contract */
+	ua_copy_fn copy;
+	/* NULL: this strategy has no clear routine */
+	ua_clear_fn clear;
+	/* The same copy for ua_memcpy: returns dst, no exception table;
+	 * NULL: ua_memcpy runs copy */
+	ua_memcpy_fn plain;
+	/* Streaming stores: the nocache copies */
+	int nontemporal;
+	/* A string instruction (rep movs): rep_align_mask applies */
+	int string;
+	/* ua_cpu.features bits it needs (arch-defined) */
+	uint64_t needs;
 };
 
 /* Every strategy built for this architecture, usable here or not */
@@ -41,11 +50,14 @@ int ua_strategy_supported(const struct ua_strategy *s);
 /* ---- The CPU, as detected once at init (src/cpu.c) ---- */
 
 struct ua_cpu {
-	char vendor[16];       /* "GenuineIntel", "AuthenticAMD", "" if unknown */
+	/* "GenuineIntel", "AuthenticAMD", "" if unknown */
+	char vendor[16];
 	unsigned family, model, stepping;
-	uint64_t features;     /* arch-defined bits, see ua_arch_feature_name() */
-	size_t l1d, l2, l3;    /* data cache sizes in bytes, 0 if unknown; l3:
-	                        * the whole last-level cache this core shares */
+	/* Arch-defined bits, see ua_arch_feature_name() */
+	uint64_t features;
+	/* Data cache sizes in bytes, 0 if unknown; l3: the whole last-level
+	 * cache this core shares */
+	size_t l1d, l2, l3;
 };
 
 const struct ua_cpu *ua_cpu(void);
@@ -68,26 +80,25 @@ enum ua_class { UA_SMALL, UA_MEDIUM, UA_LARGE, UA_HUGE, UA_NCLASSES };
  * uaccess-tune --show (table ua_tunables[] in tune.c, same order).
  */
 enum ua_tunable {
-	/* strategies (value: a strategy name) */
-	UA_T_STRATEGY,      /* strategy=NAME: force NAME for every copy, clear
-	                     * (if it has a clear routine) and nocache copy */
-	UA_T_SMALL,         /* small=NAME: copies below medium_min */
-	UA_T_MEDIUM,        /* medium=NAME: copies below large_min */
-	UA_T_LARGE,         /* large=NAME: copies below huge_min */
-	UA_T_HUGE,          /* huge=NAME: copies at and above huge_min */
-	UA_T_CLEAR_SMALL,   /* clear_small=NAME: clears below clear_large_min */
-	UA_T_CLEAR_LARGE,   /* clear_large=NAME: clears from there up */
-	UA_T_NOCACHE,       /* nocache=NAME: nocache copies >= nocache_min */
-	UA_T_REP_MISALIGNED,/* rep_misaligned=NAME: replaces a string strategy
-	                     * when (src ^ dst) & rep_align_mask */
-	/* numbers (value: decimal or 0x hex, optional K/M/G suffix) */
+	/* Strategies (value: a strategy name) */
+	UA_T_STRATEGY,       /* force one for every copy, clear, nocache copy */
+	UA_T_SMALL,          /* copies below medium_min */
+	UA_T_MEDIUM,         /* copies below large_min */
+	UA_T_LARGE,          /* copies below huge_min */
+	UA_T_HUGE,           /* copies at and above huge_min */
+	UA_T_CLEAR_SMALL,    /* clears below clear_large_min */
+	UA_T_CLEAR_LARGE,    /* clears from there up */
+	UA_T_NOCACHE,        /* nocache copies at and above nocache_min */
+	UA_T_REP_MISALIGNED, /* replaces a string strategy when
+	                      * (src ^ dst) & rep_align_mask */
+	/* Numbers (value: decimal or 0x hex, optional K/M/G suffix, or max) */
 	UA_T_MEDIUM_MIN,
 	UA_T_LARGE_MIN,
 	UA_T_HUGE_MIN,
 	UA_T_CLEAR_LARGE_MIN,
-	UA_T_NOCACHE_MIN,   /* seed 001: one page by default */
-	UA_T_REP_ALIGN_MASK,/* seed 000: 0 = string instructions at any
-	                     * relative alignment */
+	UA_T_NOCACHE_MIN,    /* seed 001: one page by default */
+	UA_T_REP_ALIGN_MASK, /* seed 000: 0 = string instructions at any
+	                      * relative alignment */
 	UA_NTUNABLES,
 	UA_T_FIRST_NUMBER = UA_T_MEDIUM_MIN,
 };
@@ -121,7 +132,7 @@ const char *ua_profile_in_use(void);
  * Returns how many items were applied.  No allocation, no stdio.
  */
 int ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
-                    enum ua_source src);
+		    enum ua_source src);
 /* Fill p with this CPU's defaults (usable strategies only) */
 void ua_policy_defaults(struct ua_policy *p);
 /* Make p the policy in force: fills the dispatch table (tools, tests) */

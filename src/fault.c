@@ -198,6 +198,7 @@ ua_init_slow(void)
 	long self = (long)syscall(SYS_gettid), owner = 0;
 
 	if (atomic_compare_exchange_strong(&ua_init_owner, &owner, self)) {
+		int saved_errno = errno; /* the probes fail on purpose */
 		long ps = sysconf(_SC_PAGESIZE);
 
 		atomic_store(&ua_ready, 1);
@@ -208,6 +209,7 @@ ua_init_slow(void)
 		ua_init_error = ua_install(SIGSEGV, &ua_prev_segv);
 		if (!ua_init_error)
 			ua_init_error = ua_install(SIGBUS, &ua_prev_bus);
+		errno = saved_errno;
 		atomic_store_explicit(&ua_ready, 2, memory_order_release);
 		return;
 	}

@@ -43,6 +43,8 @@ extern UA_TLS struct ua_thread ua_self;
 /* Routines: return 0, or non-zero when a fault cut them short */
 typedef size_t (*ua_copy_fn)(void *dst, const void *src, size_t n);
 typedef size_t (*ua_clear_fn)(void *dst, size_t n);
+/* ua_memcpy's routines: no user side, return dst */
+typedef void *(*ua_memcpy_fn)(void *dst, const void *src, size_t n);
 
 /* init.c / fault.c */
 extern atomic_int ua_ready;
@@ -125,6 +127,7 @@ struct ua_dispatch {
 	ua_clear_fn clear_small, clear_large;
 	size_t nocache_min;
 	ua_copy_fn nocache;
+	ua_memcpy_fn memcpy[4], memcpy_nocache;
 };
 extern struct ua_dispatch ua_dispatch;
 void ua_dispatch_init(void);
@@ -149,9 +152,24 @@ ua_clear_routine(size_t n)
 static inline ua_copy_fn
 ua_nocache_routine(size_t n)
 {
-	return n >= ua_dispatch.nocache_min ? ua_dispatch.nocache : ua_copy_routine(n);
+	/* Both ways are common: a conditional move, not a branch */
+	ua_copy_fn cached = ua_copy_routine(n), nocache = ua_dispatch.nocache;
+
+	return n >= ua_dispatch.nocache_min ? nocache : cached;
 }
 
+static inline ua_memcpy_fn
+ua_memcpy_routine(size_t n)
+{
+	if (ua_likely(n < ua_dispatch.medium_min))
+		return ua_dispatch.memcpy[0];
+	if (n < ua_dispatch.large_min)
+		return ua_dispatch.memcpy[1];
+	return ua_dispatch.memcpy[n < ua_dispatch.huge_min ? 2 : 3];
+}
+
+/* copy.c: a copy routine run for ua_memcpy (strategies without a memcpy entry) */
+void *ua_memcpy_with(ua_copy_fn fn, void *dst, const void *src, size_t n);
 /* The architecture's always-present routines (src/<arch>/) */
 size_t ua_arch_copy_bytes(void *dst, const void *src, size_t n);
 size_t ua_arch_clear_bytes(void *dst, size_t n);

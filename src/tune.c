@@ -9,21 +9,29 @@
 #include "dispatch.h"
 
 const struct ua_tunable_info ua_tunables[UA_NTUNABLES] = {
-	[UA_T_STRATEGY] = {"strategy", "force one strategy for every size, clear and nocache copy"},
-	[UA_T_SMALL] = {"small", "copies below medium_min"},
-	[UA_T_MEDIUM] = {"medium", "copies from medium_min to below large_min"},
-	[UA_T_LARGE] = {"large", "copies from large_min to below huge_min"},
-	[UA_T_HUGE] = {"huge", "copies at and above huge_min"},
-	[UA_T_CLEAR_SMALL] = {"clear_small", "clears below clear_large_min"},
-	[UA_T_CLEAR_LARGE] = {"clear_large", "clears at and above clear_large_min"},
-	[UA_T_NOCACHE] = {"nocache", "nocache copies at and above nocache_min"},
-	[UA_T_REP_MISALIGNED] = {"rep_misaligned", "replaces a string strategy when (src ^ dst) & rep_align_mask"},
-	[UA_T_MEDIUM_MIN] = {"medium_min", "bytes: where the medium class starts"},
-	[UA_T_LARGE_MIN] = {"large_min", "bytes: where the large class starts"},
-	[UA_T_HUGE_MIN] = {"huge_min", "bytes: where the huge class starts"},
-	[UA_T_CLEAR_LARGE_MIN] = {"clear_large_min", "bytes: where clear_large takes over"},
-	[UA_T_NOCACHE_MIN] = {"nocache_min", "bytes: smallest nocache copy that streams"},
-	[UA_T_REP_ALIGN_MASK] = {"rep_align_mask", "string strategies only when (src ^ dst) & mask is 0"},
+    [UA_T_STRATEGY] =
+	{"strategy",
+	 "force one strategy for every size, clear and nocache copy"},
+    [UA_T_SMALL] = {"small", "copies below medium_min"},
+    [UA_T_MEDIUM] = {"medium", "copies from medium_min to below large_min"},
+    [UA_T_LARGE] = {"large", "copies from large_min to below huge_min"},
+    [UA_T_HUGE] = {"huge", "copies at and above huge_min"},
+    [UA_T_CLEAR_SMALL] = {"clear_small", "clears below clear_large_min"},
+    [UA_T_CLEAR_LARGE] = {"clear_large", "clears at and above clear_large_min"},
+    [UA_T_NOCACHE] = {"nocache", "nocache copies at and above nocache_min"},
+    [UA_T_REP_MISALIGNED] =
+	{"rep_misaligned",
+	 "replaces a string strategy when (src ^ dst) & rep_align_mask"},
+    [UA_T_MEDIUM_MIN] = {"medium_min", "bytes: where the medium class starts"},
+    [UA_T_LARGE_MIN] = {"large_min", "bytes: where the large class starts"},
+    [UA_T_HUGE_MIN] = {"huge_min", "bytes: where the huge class starts"},
+    [UA_T_CLEAR_LARGE_MIN] = {"clear_large_min",
+			      "bytes: where clear_large takes over"},
+    [UA_T_NOCACHE_MIN] = {"nocache_min",
+			  "bytes: smallest nocache copy that streams"},
+    [UA_T_REP_ALIGN_MASK] =
+	{"rep_align_mask",
+	 "string strategies only when (src ^ dst) & mask is 0"},
 };
 
 int
@@ -31,6 +39,10 @@ ua_parse_size(const char *s, size_t len, size_t *ret)
 {
 	size_t v = 0, base = 10, i = 0, shift = 0;
 
+	if (len == 3 && !memcmp(s, "max", 3)) {
+		*ret = SIZE_MAX;
+		return 0;
+	}
 	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		base = 16;
 		i = 2;
@@ -55,10 +67,20 @@ ua_parse_size(const char *s, size_t len, size_t *ret)
 	}
 	if (i < len) {
 		switch (s[i]) {
-		case 'k': case 'K': shift = 10; break;
-		case 'm': case 'M': shift = 20; break;
-		case 'g': case 'G': shift = 30; break;
-		default: return -EINVAL;
+		case 'k':
+		case 'K':
+			shift = 10;
+			break;
+		case 'm':
+		case 'M':
+			shift = 20;
+			break;
+		case 'g':
+		case 'G':
+			shift = 30;
+			break;
+		default:
+			return -EINVAL;
 		}
 		if (i + 1 != len || i == 0 || (base == 16 && i == 2))
 			return -EINVAL;
@@ -72,7 +94,7 @@ ua_parse_size(const char *s, size_t len, size_t *ret)
 
 static int
 ua_apply_one(struct ua_policy *p, const char *name, size_t nlen,
-             const char *val, size_t vlen, enum ua_source src)
+	     const char *val, size_t vlen, enum ua_source src)
 {
 	int i;
 
@@ -117,7 +139,7 @@ ua_is_space(char c)
 
 int
 ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
-                enum ua_source src)
+		enum ua_source src)
 {
 	size_t i = 0;
 	int applied = 0;
@@ -147,7 +169,7 @@ ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
 		while (eq < end && ua_is_space(text[eq]))
 			eq++;
 		applied += ua_apply_one(p, text + start, cut - start, text + eq,
-		                        end - eq, src);
+					end - eq, src);
 	}
 	return applied;
 }

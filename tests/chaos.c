@@ -90,8 +90,11 @@ remap(size_t first, size_t count)
 }
 
 /*
- * A call was cut short after `done` bytes: the fault that did it was
- * at or after the user byte `done`, in the same page.
+ * A call was cut short after `done` bytes: the fault that did it was in
+ * the user range and not past the page of byte `done`.  (It may lie below
+ * `done`: a routine that rewrites bytes it already copied, such as an
+ * overlapping last vector, can find that page gone since; the bytes below
+ * its cursor were copied all the same.)
  */
 static void
 check_fault(const char *what, const char *u, size_t n, size_t done)
@@ -101,7 +104,7 @@ check_fault(const char *what, const char *u, size_t n, size_t done)
 
 	CHECK(f->signo == SIGSEGV || f->signo == SIGBUS, "%s: signo %d", what,
 	      f->signo);
-	CHECK(a >= at && a < (at & ~(uintptr_t)(pg - 1)) + pg,
+	CHECK(a >= (uintptr_t)u && a < (at & ~(uintptr_t)(pg - 1)) + pg,
 	      "%s n=%zu: %zu done, but the fault was at +%td", what, n, done,
 	      (const char *)f->addr - u);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Description: every copy and clear routine against a C reference: alignments, lengths, guard pages, faults */
+/* Description: every copy and clear routine against a C reference: alignments,
+ * lengths, guard pages, faults */
 /*
  * In the manner of dav1d's checkasm: each strategy of the table, one at a
  * time, called directly and through the public API with strategy=NAME
@@ -31,7 +32,7 @@ guarded_new(size_t len)
 
 	len = (len + pg - 1) & ~(pg - 1);
 	g.map = mmap(NULL, len + 2 * pg, PROT_READ | PROT_WRITE,
-	             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	CHECK(g.map != MAP_FAILED, "mmap");
 	CHECK(!mprotect(g.map, pg, PROT_NONE), "mprotect");
 	CHECK(!mprotect(g.map + pg + len, pg, PROT_NONE), "mprotect");
@@ -88,10 +89,20 @@ first_not(const unsigned char *p, unsigned char c, size_t n)
 static struct guarded gs, gd;
 static unsigned char *expect;
 
-enum how { DIRECT, API_FROM, API_TO, API_MEMCPY, API_NOCACHE, API_MEMCPY_NOCACHE, NHOW };
-static const char *const how_names[] = {"direct", "copy_from_user", "copy_to_user",
-                                        "memcpy", "copy_from_user_nocache",
-                                        "memcpy_nocache"};
+enum how {
+	DIRECT,
+	DIRECT_PLAIN,
+	API_FROM,
+	API_TO,
+	API_MEMCPY,
+	API_NOCACHE,
+	API_MEMCPY_NOCACHE,
+	NHOW
+};
+static const char *const how_names[] = {
+    "direct", "direct memcpy entry",    "copy_from_user", "copy_to_user",
+    "memcpy", "copy_from_user_nocache", "memcpy_nocache"};
+static ua_memcpy_fn plain_fn; /* for DIRECT_PLAIN */
 
 static size_t
 do_copy(enum how how, ua_copy_fn fn, void *d, const void *s, size_t n)
@@ -99,6 +110,8 @@ do_copy(enum how how, ua_copy_fn fn, void *d, const void *s, size_t n)
 	switch (how) {
 	case DIRECT:
 		return fn(d, s, n);
+	case DIRECT_PLAIN:
+		return plain_fn(d, s, n) == d ? 0 : 1;
 	case API_FROM:
 		return ua_copy_from_user(d, s, n);
 	case API_TO:
@@ -121,21 +134,25 @@ do_copy(enum how how, ua_copy_fn fn, void *d, const void *s, size_t n)
  */
 static void
 check_copy(const char *name, enum how how, ua_copy_fn fn, unsigned char *d,
-           const unsigned char *s, size_t n)
+	   const unsigned char *s, size_t n)
 {
-	size_t r, at, before = (size_t)(d - gd.lo), after = (size_t)(gd.hi - d) - n;
-	size_t span_lo = before < 64 ? before : 64, span_hi = after < 64 ? after : 64;
+	size_t r, at, before = (size_t)(d - gd.lo),
+		      after = (size_t)(gd.hi - d) - n;
+	size_t span_lo = before < 64 ? before : 64,
+	       span_hi = after < 64 ? after : 64;
 
 	r = do_copy(how, fn, d, s, n);
 	ref_copy(expect, s, n);
 	at = memcmp(d, expect, n) ? first_diff(d, expect, n) : n;
 	CHECK(r == 0 && at == n,
-	      "%s %s: dst%%64=%zu src%%64=%zu n=%zu: returned %zu, byte %zu wrong",
+	      "%s %s: dst%%64=%zu src%%64=%zu n=%zu: returned %zu, byte %zu "
+	      "wrong",
 	      name, how_names[how], (size_t)((uintptr_t)d % 64),
 	      (size_t)((uintptr_t)s % 64), n, r, at);
 	at = first_not(d - span_lo, CANARY, span_lo);
-	CHECK(at == span_lo, "%s %s: n=%zu dst%%64=%zu: wrote %zu bytes before dst",
-	      name, how_names[how], n, (size_t)((uintptr_t)d % 64), span_lo - at);
+	CHECK(at == span_lo,
+	      "%s %s: n=%zu dst%%64=%zu: wrote %zu bytes before dst", name,
+	      how_names[how], n, (size_t)((uintptr_t)d % 64), span_lo - at);
 	at = first_not(d + n, CANARY, span_hi);
 	CHECK(at == span_hi, "%s %s: n=%zu dst%%64=%zu: wrote byte dst+n+%zu",
 	      name, how_names[how], n, (size_t)((uintptr_t)d % 64), at);
@@ -143,19 +160,24 @@ check_copy(const char *name, enum how how, ua_copy_fn fn, unsigned char *d,
 }
 
 static void
-check_clear(const char *name, int api, ua_clear_fn fn, unsigned char *d, size_t n)
+check_clear(const char *name, int api, ua_clear_fn fn, unsigned char *d,
+	    size_t n)
 {
-	size_t r, at, before = (size_t)(d - gd.lo), after = (size_t)(gd.hi - d) - n;
-	size_t span_lo = before < 64 ? before : 64, span_hi = after < 64 ? after : 64;
+	size_t r, at, before = (size_t)(d - gd.lo),
+		      after = (size_t)(gd.hi - d) - n;
+	size_t span_lo = before < 64 ? before : 64,
+	       span_hi = after < 64 ? after : 64;
 
 	r = api ? ua_clear_user(d, n) : fn(d, n);
 	at = first_not(d, 0, n);
-	CHECK(r == 0 && at == n, "%s clear%s: dst%%64=%zu n=%zu: returned %zu, byte %zu not 0",
+	CHECK(r == 0 && at == n,
+	      "%s clear%s: dst%%64=%zu n=%zu: returned %zu, byte %zu not 0",
 	      name, api ? "_user" : "", (size_t)((uintptr_t)d % 64), n, r, at);
 	at = first_not(d - span_lo, CANARY, span_lo);
 	CHECK(at == span_lo, "%s clear: n=%zu: wrote before dst", name, n);
 	at = first_not(d + n, CANARY, span_hi);
-	CHECK(at == span_hi, "%s clear: n=%zu: wrote byte dst+n+%zu", name, n, at);
+	CHECK(at == span_hi, "%s clear: n=%zu: wrote byte dst+n+%zu", name, n,
+	      at);
 	memset(d, CANARY, n);
 }
 
@@ -172,14 +194,22 @@ sweep_direct(const struct ua_strategy *s)
 		for (sa = 0; sa < 64; sa++)
 			for (n = 0; n <= MAXLEN; n++)
 				check_copy(s->name, DIRECT, s->copy, gd.lo + da,
-				           gs.lo + sa, n);
+					   gs.lo + sa, n);
+	/* The memcpy entry: same code, returns dst, no exception table */
+	plain_fn = s->plain;
+	if (plain_fn)
+		for (da = 0; da < 64; da += 3)
+			for (sa = 0; sa < 64; sa += 5)
+				for (n = 0; n <= MAXLEN; n++)
+					check_copy(s->name, DIRECT_PLAIN, NULL,
+						   gd.lo + da, gs.lo + sa, n);
 	/* The same, ending against the guard page after both buffers */
 	for (i = 0; i < NFEW; i++)
 		for (j = 0; j < NFEW; j++)
 			for (n = 0; n <= MAXLEN; n++)
 				check_copy(s->name, DIRECT, s->copy,
-				           gd.hi - n - few_aligns[i],
-				           gs.hi - n - few_aligns[j], n);
+					   gd.hi - n - few_aligns[i],
+					   gs.hi - n - few_aligns[j], n);
 	if (!s->clear)
 		return;
 	for (da = 0; da < 64; da++)
@@ -187,24 +217,27 @@ sweep_direct(const struct ua_strategy *s)
 			check_clear(s->name, 0, s->clear, gd.lo + da, n);
 	for (i = 0; i < NFEW; i++)
 		for (n = 0; n <= MAXLEN; n++)
-			check_clear(s->name, 0, s->clear, gd.hi - n - few_aligns[i], n);
+			check_clear(s->name, 0, s->clear,
+				    gd.hi - n - few_aligns[i], n);
 }
 
 /* Larger sizes: the loops, many rounds, odd remainders */
 static void
 sweep_large(const char *name, enum how how, ua_copy_fn fn)
 {
-	static const size_t sizes[] = {2047, 2048, 2049, 4095, 4096, 4097, 8191, 8192, 8193, 12345};
+	static const size_t sizes[] = {2047, 2048, 2049, 4095, 4096,
+				       4097, 8191, 8192, 8193, 12345};
 	size_t i, j, k;
 
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
 		for (j = 0; j < NFEW; j++)
 			for (k = 0; k < NFEW; k++) {
 				check_copy(name, how, fn, gd.lo + few_aligns[j],
-				           gs.lo + few_aligns[k], sizes[i]);
+					   gs.lo + few_aligns[k], sizes[i]);
 				check_copy(name, how, fn,
-				           gd.hi - sizes[i] - few_aligns[j],
-				           gs.hi - sizes[i] - few_aligns[k], sizes[i]);
+					   gd.hi - sizes[i] - few_aligns[j],
+					   gs.hi - sizes[i] - few_aligns[k],
+					   sizes[i]);
 			}
 }
 
@@ -219,7 +252,7 @@ force(const char *name)
 	      "%s not accepted", item);
 	ua_dispatch_apply(&p);
 	CHECK(!strcmp(ua_copy_strategy(1), name) &&
-	      !strcmp(ua_copy_strategy(SIZE_MAX), name),
+		  !strcmp(ua_copy_strategy(SIZE_MAX), name),
 	      "forced %s, in force %s", name, ua_copy_strategy(1));
 }
 
@@ -236,8 +269,8 @@ sweep_api(const struct ua_strategy *s)
 			for (j = 0; j < NFEW; j++)
 				for (n = 0; n <= MAXLEN; n++)
 					check_copy(s->name, (enum how)how, NULL,
-					           gd.lo + few_aligns[i],
-					           gs.lo + few_aligns[j], n);
+						   gd.lo + few_aligns[i],
+						   gs.lo + few_aligns[j], n);
 		sweep_large(s->name, (enum how)how, NULL);
 	}
 	for (i = 0; i < NFEW; i++)
@@ -247,18 +280,26 @@ sweep_api(const struct ua_strategy *s)
 
 /* ---- Faults: the bad page starts k bytes into the user side ---- */
 
-enum fault_op { F_FROM, F_TO, F_CLEAR, F_NOCACHE, F_DIRECT_FROM, F_DIRECT_TO, NF };
-static const char *const fault_op_names[] = {"copy_from_user", "copy_to_user",
-                                             "clear_user", "copy_from_user_nocache",
-                                             "direct from", "direct to"};
+enum fault_op {
+	F_FROM,
+	F_TO,
+	F_CLEAR,
+	F_NOCACHE,
+	F_DIRECT_FROM,
+	F_DIRECT_TO,
+	NF
+};
+static const char *const fault_op_names[] = {
+    "copy_from_user",         "copy_to_user", "clear_user",
+    "copy_from_user_nocache", "direct from",  "direct to"};
 
-static const size_t fault_sizes[] = {1, 2, 3, 5, 8, 9, 16, 17, 31, 33, 63, 64, 65,
-                                     100, 127, 129, 200, 255, 257, 300, 511,
-                                     513, 1000, 1100, 5000, 20000};
+static const size_t fault_sizes[] = {
+    1,   2,   3,   5,   8,   9,   16,  17,  31,  33,   63,   64,   65,
+    100, 127, 129, 200, 255, 257, 300, 511, 513, 1000, 1100, 5000, 20000};
 
 static void
 check_fault(const struct ua_strategy *s, struct t_layout *l, enum t_bad kind,
-            enum fault_op op, size_t n, size_t k, unsigned char *trusted)
+	    enum fault_op op, size_t n, size_t k, unsigned char *trusted)
 {
 	unsigned char *user = (unsigned char *)l->bad - k;
 	size_t r, at;
@@ -272,20 +313,22 @@ check_fault(const struct ua_strategy *s, struct t_layout *l, enum t_bad kind,
 			r = ua_copy_from_user_nocache(trusted, user, n);
 		else {
 			r = ua_user_copy(s->copy, trusted, user, n, UA_SIDE_SRC,
-			                 (uintptr_t)user);
-			/* The raw routine does not zero-fill: do it like the API */
+					 (uintptr_t)user);
+			/* The raw routine does not zero-fill: do it like the
+			 * API */
 			memset(trusted + (n - r), 0, r);
 		}
 		CHECK(r == n - k, "%s %s %s: n=%zu, bad at %zu: returned %zu",
 		      s->name, fault_op_names[op], t_bad_names[kind], n, k, r);
 		at = first_not(trusted, 0x5a, k);
-		CHECK(at == k, "%s %s %s: n=%zu k=%zu: byte %zu not copied", s->name,
-		      fault_op_names[op], t_bad_names[kind], n, k, at);
+		CHECK(at == k, "%s %s %s: n=%zu k=%zu: byte %zu not copied",
+		      s->name, fault_op_names[op], t_bad_names[kind], n, k, at);
 		at = first_not(trusted + k, 0, n - k);
-		CHECK(at == n - k, "%s %s %s: n=%zu k=%zu: byte %zu not zeroed", s->name,
-		      fault_op_names[op], t_bad_names[kind], n, k, k + at);
+		CHECK(at == n - k, "%s %s %s: n=%zu k=%zu: byte %zu not zeroed",
+		      s->name, fault_op_names[op], t_bad_names[kind], n, k,
+		      k + at);
 		CHECK(first_not(trusted - 64, CANARY, 64) == 64 &&
-		      first_not(trusted + n, CANARY, 64) == 64,
+			  first_not(trusted + n, CANARY, 64) == 64,
 		      "%s %s: wrote outside dst", s->name, fault_op_names[op]);
 		return;
 	}
@@ -297,7 +340,8 @@ check_fault(const struct ua_strategy *s, struct t_layout *l, enum t_bad kind,
 	else if (op == F_CLEAR)
 		r = ua_clear_user(user, n);
 	else
-		r = ua_user_copy(s->copy, user, trusted, n, UA_SIDE_DST, (uintptr_t)user);
+		r = ua_user_copy(s->copy, user, trusted, n, UA_SIDE_DST,
+				 (uintptr_t)user);
 	CHECK(r == n - k, "%s %s %s: n=%zu, bad at %zu: returned %zu", s->name,
 	      fault_op_names[op], t_bad_names[kind], n, k, r);
 	at = first_not(user, op == F_CLEAR ? 0 : 0x5a, k);
@@ -307,7 +351,8 @@ check_fault(const struct ua_strategy *s, struct t_layout *l, enum t_bad kind,
 	      s->name, fault_op_names[op]);
 	if (kind == T_BAD_RDONLY)
 		CHECK(first_not((unsigned char *)l->bad, 0x5a, pg) == pg,
-		      "%s %s: wrote the read-only page", s->name, fault_op_names[op]);
+		      "%s %s: wrote the read-only page", s->name,
+		      fault_op_names[op]);
 }
 
 static void
@@ -323,26 +368,33 @@ sweep_faults(const struct ua_strategy *s)
 		struct t_layout l = t_layout_new(6, (enum t_bad)kind);
 
 		for (op = 0; op < NF; op++) {
-			if ((op == F_FROM || op == F_NOCACHE || op == F_DIRECT_FROM) &&
+			if ((op == F_FROM || op == F_NOCACHE ||
+			     op == F_DIRECT_FROM) &&
 			    !t_bad_blocks_read((enum t_bad)kind))
 				continue;
 			if (op == F_CLEAR && !s->clear)
 				continue;
-			for (i = 0; i < sizeof(fault_sizes) / sizeof(fault_sizes[0]); i++) {
+			for (i = 0;
+			     i < sizeof(fault_sizes) / sizeof(fault_sizes[0]);
+			     i++) {
 				size_t n = fault_sizes[i], k;
 				/* head, body and tail of every size */
-				size_t ks[] = {0, 1, 3, 8, 15, 17, 33, 63, 64, 65, 100, 200,
-				               n / 3, n / 2, n - 200, n - 100, n - 65,
-				               n - 64, n - 63, n - 33, n - 17, n - 9,
-				               n - 5, n - 1};
+				size_t ks[] = {0,      1,      3,       8,
+					       15,     17,     33,      63,
+					       64,     65,     100,     200,
+					       n / 3,  n / 2,  n - 200, n - 100,
+					       n - 65, n - 64, n - 63,  n - 33,
+					       n - 17, n - 9,  n - 5,   n - 1};
 				size_t j;
 
-				for (j = 0; j < sizeof(ks) / sizeof(ks[0]); j++) {
+				for (j = 0; j < sizeof(ks) / sizeof(ks[0]);
+				     j++) {
 					k = ks[j];
 					if (k >= n)
 						continue;
-					check_fault(s, &l, (enum t_bad)kind, (enum fault_op)op,
-					            n, k, trusted + (k * 7) % 64);
+					check_fault(s, &l, (enum t_bad)kind,
+						    (enum fault_op)op, n, k,
+						    trusted + (k * 7) % 64);
 				}
 			}
 		}
@@ -351,20 +403,24 @@ sweep_faults(const struct ua_strategy *s)
 	memset(gd.lo, CANARY, REGION);
 }
 
-/* ---- The default policy: class edges, and the seed 000 alignment guard ---- */
+/* ---- The default policy: class edges, and the seed 000 alignment guard ----
+ */
 
 static void
 sweep_edges(const struct ua_policy *def)
 {
-	static const int edges[] = {UA_T_MEDIUM_MIN, UA_T_LARGE_MIN, UA_T_HUGE_MIN,
-	                            UA_T_CLEAR_LARGE_MIN, UA_T_NOCACHE_MIN};
-	static const size_t pairs[][2] = {{0, 0}, {1, 0}, {0, 33}, {17, 5}, {63, 63}};
+	static const int edges[] = {UA_T_MEDIUM_MIN, UA_T_LARGE_MIN,
+				    UA_T_HUGE_MIN, UA_T_CLEAR_LARGE_MIN,
+				    UA_T_NOCACHE_MIN};
+	static const size_t pairs[][2] = {
+	    {0, 0}, {1, 0}, {0, 33}, {17, 5}, {63, 63}};
 	struct guarded bs, bd;
 	size_t e, i, p, big = 0;
 	int how;
 
 	for (e = 0; e < sizeof(edges) / sizeof(edges[0]); e++)
-		if (def->t[edges[e]].num < ((size_t)64 << 20) && def->t[edges[e]].num + 64 > big)
+		if (def->t[edges[e]].num < ((size_t)64 << 20) &&
+		    def->t[edges[e]].num + 64 > big)
 			big = def->t[edges[e]].num + 64;
 	bs = guarded_new(big);
 	bd = guarded_new(big);
@@ -385,14 +441,19 @@ sweep_edges(const struct ua_policy *def)
 					size_t r, at;
 
 					memset(d, CANARY, n);
-					r = do_copy((enum how)how, NULL, d, s, n);
+					r = do_copy((enum how)how, NULL, d, s,
+						    n);
 					at = first_diff(d, s, n);
-					CHECK(r == 0 && at == n, "%s at edge %s=%zu: n=%zu byte %zu",
-					      how_names[how], ua_tunables[edges[e]].name,
-					      edge, n, at);
+					CHECK(
+					    r == 0 && at == n,
+					    "%s at edge %s=%zu: n=%zu byte %zu",
+					    how_names[how],
+					    ua_tunables[edges[e]].name, edge, n,
+					    at);
 				}
 				memset(d, CANARY, n);
-				CHECK(ua_clear_user(d, n) == 0 && first_not(d, 0, n) == n,
+				CHECK(ua_clear_user(d, n) == 0 &&
+					  first_not(d, 0, n) == n,
 				      "clear at edge %zu", n);
 			}
 		}
@@ -406,14 +467,18 @@ check_class_names(const struct ua_policy *def)
 {
 	const struct ua_setting *t = def->t;
 
-	CHECK(!strcmp(ua_copy_strategy(0), t[UA_T_SMALL].strategy->name), "small");
+	CHECK(!strcmp(ua_copy_strategy(0), t[UA_T_SMALL].strategy->name),
+	      "small");
 	if (t[UA_T_LARGE_MIN].num > t[UA_T_MEDIUM_MIN].num)
 		CHECK(!strcmp(ua_copy_strategy(t[UA_T_MEDIUM_MIN].num),
-		              t[UA_T_MEDIUM].strategy->name), "medium");
+			      t[UA_T_MEDIUM].strategy->name),
+		      "medium");
 	if (t[UA_T_HUGE_MIN].num > t[UA_T_LARGE_MIN].num)
 		CHECK(!strcmp(ua_copy_strategy(t[UA_T_LARGE_MIN].num),
-		              t[UA_T_LARGE].strategy->name), "large");
-	CHECK(!strcmp(ua_copy_strategy(SIZE_MAX), t[UA_T_HUGE].strategy->name), "huge");
+			      t[UA_T_LARGE].strategy->name),
+		      "large");
+	CHECK(!strcmp(ua_copy_strategy(SIZE_MAX), t[UA_T_HUGE].strategy->name),
+	      "huge");
 }
 
 /* A string strategy as medium, the others not; on every CPU of the arch */
@@ -431,7 +496,7 @@ sweep_guard(const struct ua_policy *def)
 {
 #ifdef GUARD_CFG
 	static const char cfg[] = "medium_min=64:large_min=128:huge_min=1G:"
-	                          GUARD_CFG ":rep_align_mask=63";
+	    GUARD_CFG ":rep_align_mask=63";
 	struct ua_policy p = *def;
 	size_t i, j, n;
 
@@ -443,10 +508,12 @@ sweep_guard(const struct ua_policy *def)
 	for (i = 0; i < NFEW; i++)
 		for (j = 0; j < NFEW; j++)
 			for (n = 60; n <= MAXLEN; n += 7) {
-				check_copy("guard", API_FROM, NULL, gd.lo + few_aligns[i],
-				           gs.lo + few_aligns[j], n);
-				check_copy("guard", API_MEMCPY, NULL, gd.lo + few_aligns[i],
-				           gs.lo + few_aligns[j], n);
+				check_copy("guard", API_FROM, NULL,
+					   gd.lo + few_aligns[i],
+					   gs.lo + few_aligns[j], n);
+				check_copy("guard", API_MEMCPY, NULL,
+					   gd.lo + few_aligns[i],
+					   gs.lo + few_aligns[j], n);
 			}
 	sweep_large("guard", API_TO, NULL);
 #else
@@ -480,17 +547,22 @@ main(int argc, char **argv)
 		if (only && strcmp(only, s->name))
 			continue;
 		if (!ua_strategy_supported(s)) {
-			printf("%-9s SKIPPED: this CPU cannot run it\n", s->name);
+			printf("%-9s SKIPPED: this CPU cannot run it\n",
+			       s->name);
 			skipped++;
 			continue;
 		}
 		sweep_direct(s);
 		sweep_large(s->name, DIRECT, s->copy);
+		if (s->plain)
+			sweep_large(s->name, DIRECT_PLAIN, NULL);
 		sweep_api(s);
 		sweep_faults(s);
 		ua_dispatch_apply(&def);
-		printf("%-9s ok: copy%s, direct and forced through the API, faults\n",
-		       s->name, s->clear ? " and clear" : "");
+		printf("%-9s ok: copy%s%s, direct and forced through the API, "
+		       "faults\n",
+		       s->name, s->clear ? ", clear" : "",
+		       s->plain ? ", memcpy entry" : "");
 		tested++;
 	}
 	if (!only) {
@@ -498,7 +570,8 @@ main(int argc, char **argv)
 		sweep_edges(&def);
 		sweep_guard(&def);
 		ua_dispatch_apply(&def);
-		printf("default policy: class edges and the alignment guard ok\n");
+		printf(
+		    "default policy: class edges and the alignment guard ok\n");
 	}
 	printf("%zu strategies tested, %zu skipped\n", tested, skipped);
 	t_done("checkasm");

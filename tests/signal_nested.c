@@ -168,6 +168,19 @@ outer_call(unsigned long iter)
 	memcpy(u, outer_src + start, good);
 }
 
+/*
+ * Map the stack the nested handlers will use now: valgrind cannot grow the
+ * main thread's stack while it delivers a signal.
+ */
+static __attribute__((noinline)) void
+touch_stack(void)
+{
+	char pad[256 * 1024];
+
+	memset(pad, 0, sizeof(pad));
+	__asm__ volatile("" : : "r"(pad) : "memory");
+}
+
 int
 main(void)
 {
@@ -179,6 +192,7 @@ main(void)
 
 	if (env)
 		limit = atof(env);
+	touch_stack();
 	CHECK_EQ(ua_init(), 0);
 	outer_l = t_layout_new(OUTER_GOOD / t_page(), T_BAD_NONE);
 	h1_l = t_layout_new(1, T_BAD_RDONLY);

@@ -14,4 +14,17 @@
 #define V5 %xmm5
 #define V6 %xmm6
 #define V7 %xmm7
+#define V8 %xmm8
+#define V9 %xmm9
+#define V10 %xmm10
+#define V11 %xmm11
+#define V12 %xmm12
+#define V13 %xmm13
+#define V14 %xmm14
+#define V15 %xmm15
+#define XMOVU movdqu
+#define X0 %xmm0
+#define X1 %xmm1
+#define X2 %xmm2
+#define X3 %xmm3
 #include "copy_vec.h"

@@ -4,20 +4,200 @@
  * copy_avx2.S and copy_avx512.S define NAME, VEC_SIZE, the move
  * instructions and the registers, then include this file.
  *
- * Sizes below 8 vectors are copied with overlapping loads from both ends,
- * head before tail; above, the first vector is stored unaligned, the
- * destination is brought to a vector boundary, an unrolled loop stores four
- * aligned vectors per round and advances rsi/rdi, and the last four vectors
- * of the buffer are copied overlapping what the loop already stored.
- * User-side accesses therefore go in increasing page order, and rsi/rdi only
+ * Up to 64 bytes: two moves from the two ends, of 32, 16, 4 or 1 bytes
+ * (with 16-byte registers, 16..64 bytes take four moves whose inner two are
+ * placed without a branch).
+ * Up to 256 bytes (512 for 64-byte vectors): as many vectors from each end.
+ * Above: the first vector unaligned, the destination brought to a vector
+ * boundary, four aligned vectors per round with rsi/rdi advanced, then the
+ * last four vectors of the buffer, overlapping what the loop stored.
+ * User-side accesses go in increasing page order (a move that goes back
+ * only touches bytes an earlier one already reached), and rsi/rdi only
  * move past bytes already stored.
  */
 #include "asm.h"
 
 #define UA_CAT_(a, b) a##b
 #define UA_CAT(a, b) UA_CAT_(a, b)
+
+#ifdef UA_MEMCPY
+/*
+ * memcpy_*.S: the same copy for ua_memcpy, which has no user side: no
+ * exception-table entries (a fault here is the caller's bug, never taken
+ * for a user copy in progress), and it returns the destination, so that
+ * ua_memcpy can jump to it.  rax holds the destination throughout.
+ */
+#define COPY_FN UA_CAT(ua_memcpy_, NAME)
+#define UA_EXTABLE UA_NO_EXTABLE
+.macro UA_NO_EXTABLE insn, fixup
+.endm
+#define COPY_ENTRY mov %rdi, %rax
+#define COPY_OK
+#else
 #define COPY_FN UA_CAT(ua_copy_, NAME)
 #define CLEAR_FN UA_CAT(ua_clear_, NAME)
+#define COPY_ENTRY
+#define COPY_OK xor %eax, %eax
+#endif
+
+/* k vectors from the start and k from the end: n in (k, 2k] vectors */
+.macro LOAD_HEAD k
+1:	VMOVU	(%rsi), V0
+	UA_EXTABLE 1b, .Lfault
+.if \k > 1
+2:	VMOVU	VEC_SIZE(%rsi), V1
+	UA_EXTABLE 2b, .Lfault
+.endif
+.if \k > 2
+3:	VMOVU	(2 * VEC_SIZE)(%rsi), V2
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	(3 * VEC_SIZE)(%rsi), V3
+	UA_EXTABLE 4b, .Lfault
+.endif
+.if \k > 4
+5:	VMOVU	(4 * VEC_SIZE)(%rsi), V4
+	UA_EXTABLE 5b, .Lfault
+6:	VMOVU	(5 * VEC_SIZE)(%rsi), V5
+	UA_EXTABLE 6b, .Lfault
+7:	VMOVU	(6 * VEC_SIZE)(%rsi), V6
+	UA_EXTABLE 7b, .Lfault
+8:	VMOVU	(7 * VEC_SIZE)(%rsi), V7
+	UA_EXTABLE 8b, .Lfault
+.endif
+.endm
+
+.macro LOAD_TAIL k
+.if \k > 4
+1:	VMOVU	(-8 * VEC_SIZE)(%rsi,%rdx), V8
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	(-7 * VEC_SIZE)(%rsi,%rdx), V9
+	UA_EXTABLE 2b, .Lfault
+3:	VMOVU	(-6 * VEC_SIZE)(%rsi,%rdx), V10
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	(-5 * VEC_SIZE)(%rsi,%rdx), V11
+	UA_EXTABLE 4b, .Lfault
+.endif
+.if \k > 2
+5:	VMOVU	(-4 * VEC_SIZE)(%rsi,%rdx), V12
+	UA_EXTABLE 5b, .Lfault
+6:	VMOVU	(-3 * VEC_SIZE)(%rsi,%rdx), V13
+	UA_EXTABLE 6b, .Lfault
+.endif
+.if \k > 1
+7:	VMOVU	(-2 * VEC_SIZE)(%rsi,%rdx), V14
+	UA_EXTABLE 7b, .Lfault
+.endif
+8:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 8b, .Lfault
+.endm
+
+.macro STORE_HEAD k
+1:	VMOVU	V0, (%rdi)
+	UA_EXTABLE 1b, .Lfault
+.if \k > 1
+2:	VMOVU	V1, VEC_SIZE(%rdi)
+	UA_EXTABLE 2b, .Lfault
+.endif
+.if \k > 2
+3:	VMOVU	V2, (2 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	V3, (3 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 4b, .Lfault
+.endif
+.if \k > 4
+5:	VMOVU	V4, (4 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 5b, .Lfault
+6:	VMOVU	V5, (5 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 6b, .Lfault
+7:	VMOVU	V6, (6 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 7b, .Lfault
+8:	VMOVU	V7, (7 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 8b, .Lfault
+.endif
+.endm
+
+.macro STORE_TAIL k
+.if \k > 4
+1:	VMOVU	V8, (-8 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	V9, (-7 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 2b, .Lfault
+3:	VMOVU	V10, (-6 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	V11, (-5 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 4b, .Lfault
+.endif
+.if \k > 2
+5:	VMOVU	V12, (-4 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 5b, .Lfault
+6:	VMOVU	V13, (-3 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 6b, .Lfault
+.endif
+.if \k > 1
+7:	VMOVU	V14, (-2 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 7b, .Lfault
+.endif
+8:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 8b, .Lfault
+.endm
+
+.macro COPY_ENDS k
+	LOAD_HEAD \k
+	LOAD_TAIL \k
+	STORE_HEAD \k
+	STORE_TAIL \k
+	COPY_OK
+	VZEROUPPER
+	ret
+.endm
+
+/* The same stores for a clear, from V0 (zero) */
+.macro CLEAR_ENDS k
+1:	VMOVU	V0, (%rdi)
+	UA_EXTABLE 1b, .Lfault
+.if \k > 1
+2:	VMOVU	V0, VEC_SIZE(%rdi)
+	UA_EXTABLE 2b, .Lfault
+.endif
+.if \k > 2
+3:	VMOVU	V0, (2 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	V0, (3 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 4b, .Lfault
+.endif
+.if \k > 4
+5:	VMOVU	V0, (4 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 5b, .Lfault
+6:	VMOVU	V0, (5 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 6b, .Lfault
+7:	VMOVU	V0, (6 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 7b, .Lfault
+8:	VMOVU	V0, (7 * VEC_SIZE)(%rdi)
+	UA_EXTABLE 8b, .Lfault
+1:	VMOVU	V0, (-8 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	V0, (-7 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 2b, .Lfault
+3:	VMOVU	V0, (-6 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	V0, (-5 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 4b, .Lfault
+.endif
+.if \k > 2
+5:	VMOVU	V0, (-4 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 5b, .Lfault
+6:	VMOVU	V0, (-3 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 6b, .Lfault
+.endif
+.if \k > 1
+7:	VMOVU	V0, (-2 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 7b, .Lfault
+.endif
+8:	VMOVU	V0, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 8b, .Lfault
+	VZEROUPPER
+	ret
+.endm
 
 	.text
 /*
@@ -25,80 +205,18 @@
  * Output: rax 0, or 1 after a fault (rsi/rdi hold the cursor)
  */
 UA_ENTRY(COPY_FN)
-	cmp	$VEC_SIZE, %rdx
-	jb	.Lcopy_less_vec
-	cmp	$(2 * VEC_SIZE), %rdx
-	ja	.Lcopy_more_2x
-1:	VMOVU	(%rsi), V0
-	UA_EXTABLE 1b, .Lfault
-2:	VMOVU	-VEC_SIZE(%rsi,%rdx), V1
-	UA_EXTABLE 2b, .Lfault
-3:	VMOVU	V0, (%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	VMOVU	V1, -VEC_SIZE(%rdi,%rdx)
-	UA_EXTABLE 4b, .Lfault
-	xor	%eax, %eax
-	VZEROUPPER
-	ret
-
-.Lcopy_less_vec:
-#if VEC_SIZE > 32
-	cmp	$32, %edx
-	jae	.Lcopy_32_63
-#endif
+	COPY_ENTRY
 #if VEC_SIZE > 16
+	cmp	$32, %rdx
+	jae	.Lcopy_32_plus
+#else
+	cmp	$63, %rdx
+	ja	.Lcopy_more_63
+#endif
 	cmp	$16, %edx
-	jae	.Lcopy_16_31
-#endif
-	cmp	$8, %edx
-	jae	.Lcopy_8_15
-	cmp	$4, %edx
-	jae	.Lcopy_4_7
-	cmp	$1, %edx
-	ja	.Lcopy_2_3
-	jb	.Lcopy_done
-1:	movzbl	(%rsi), %ecx
-	UA_EXTABLE 1b, .Lfault
-2:	movb	%cl, (%rdi)
-	UA_EXTABLE 2b, .Lfault
-.Lcopy_done:
-	xor	%eax, %eax
-	ret
-.Lcopy_2_3:
-1:	movzwl	(%rsi), %ecx
-	UA_EXTABLE 1b, .Lfault
-2:	movzwl	-2(%rsi,%rdx), %r8d
-	UA_EXTABLE 2b, .Lfault
-3:	movw	%cx, (%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	movw	%r8w, -2(%rdi,%rdx)
-	UA_EXTABLE 4b, .Lfault
-	xor	%eax, %eax
-	ret
-.Lcopy_4_7:
-1:	movl	(%rsi), %ecx
-	UA_EXTABLE 1b, .Lfault
-2:	movl	-4(%rsi,%rdx), %r8d
-	UA_EXTABLE 2b, .Lfault
-3:	movl	%ecx, (%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	movl	%r8d, -4(%rdi,%rdx)
-	UA_EXTABLE 4b, .Lfault
-	xor	%eax, %eax
-	ret
-.Lcopy_8_15:
-1:	movq	(%rsi), %rcx
-	UA_EXTABLE 1b, .Lfault
-2:	movq	-8(%rsi,%rdx), %r8
-	UA_EXTABLE 2b, .Lfault
-3:	movq	%rcx, (%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	movq	%r8, -8(%rdi,%rdx)
-	UA_EXTABLE 4b, .Lfault
-	xor	%eax, %eax
-	ret
+	jb	.Lcopy_less_16
 #if VEC_SIZE > 16
-.Lcopy_16_31:
+	/* 16..31: 16 bytes from each end */
 1:	XMOVU	(%rsi), X0
 	UA_EXTABLE 1b, .Lfault
 2:	XMOVU	-16(%rsi,%rdx), X1
@@ -107,11 +225,87 @@ UA_ENTRY(COPY_FN)
 	UA_EXTABLE 3b, .Lfault
 4:	XMOVU	X1, -16(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
-	xor	%eax, %eax
-	ret
+#else
+	/* 16..63: 16 bytes at 0, a, n - 16 - a, n - 16; a = n & 32 ? 16 : 0 */
+	mov	%edx, %ecx
+	and	$32, %ecx
+	shr	%ecx
+	lea	-16(%rdx), %r8
+	sub	%rcx, %r8
+1:	XMOVU	(%rsi), X0
+	UA_EXTABLE 1b, .Lfault
+2:	XMOVU	(%rsi,%rcx), X1
+	UA_EXTABLE 2b, .Lfault
+3:	XMOVU	(%rsi,%r8), X2
+	UA_EXTABLE 3b, .Lfault
+4:	XMOVU	-16(%rsi,%rdx), X3
+	UA_EXTABLE 4b, .Lfault
+5:	XMOVU	X0, (%rdi)
+	UA_EXTABLE 5b, .Lfault
+6:	XMOVU	X1, (%rdi,%rcx)
+	UA_EXTABLE 6b, .Lfault
+7:	XMOVU	X2, (%rdi,%r8)
+	UA_EXTABLE 7b, .Lfault
+8:	XMOVU	X3, -16(%rdi,%rdx)
+	UA_EXTABLE 8b, .Lfault
 #endif
-#if VEC_SIZE > 32
-.Lcopy_32_63:
+	COPY_OK
+	ret
+.Lcopy_less_16:
+	cmp	$4, %edx
+	jb	.Lcopy_less_4
+	/* 4..15: 4 bytes at 0, a, n - 4 - a, n - 4; a = n >= 8 ? 4 : 0 */
+	xor	%ecx, %ecx
+	cmp	$8, %edx
+	setae	%cl
+	shl	$2, %ecx
+	lea	-4(%rdx), %r8
+	sub	%rcx, %r8
+1:	movl	(%rsi), %r9d
+	UA_EXTABLE 1b, .Lfault
+2:	movl	(%rsi,%rcx), %r10d
+	UA_EXTABLE 2b, .Lfault
+3:	movl	%r9d, (%rdi)
+	UA_EXTABLE 3b, .Lfault
+4:	movl	%r10d, (%rdi,%rcx)
+	UA_EXTABLE 4b, .Lfault
+5:	movl	(%rsi,%r8), %r9d
+	UA_EXTABLE 5b, .Lfault
+6:	movl	-4(%rsi,%rdx), %r10d
+	UA_EXTABLE 6b, .Lfault
+7:	movl	%r9d, (%rdi,%r8)
+	UA_EXTABLE 7b, .Lfault
+8:	movl	%r10d, -4(%rdi,%rdx)
+	UA_EXTABLE 8b, .Lfault
+	COPY_OK
+	ret
+.Lcopy_less_4:
+	/* 0..3: the bytes at 0, n / 2, n - 1 */
+	COPY_OK
+	test	%edx, %edx
+	jz	.Lcopy_done
+	mov	%edx, %ecx
+	shr	%ecx
+1:	movzbl	(%rsi), %r8d
+	UA_EXTABLE 1b, .Lfault
+2:	movzbl	(%rsi,%rcx), %r9d
+	UA_EXTABLE 2b, .Lfault
+3:	movzbl	-1(%rsi,%rdx), %r10d
+	UA_EXTABLE 3b, .Lfault
+4:	movb	%r8b, (%rdi)
+	UA_EXTABLE 4b, .Lfault
+5:	movb	%r9b, (%rdi,%rcx)
+	UA_EXTABLE 5b, .Lfault
+6:	movb	%r10b, -1(%rdi,%rdx)
+	UA_EXTABLE 6b, .Lfault
+.Lcopy_done:
+	ret
+
+#if VEC_SIZE > 16
+	/* 32..64: 32 bytes from each end */
+.Lcopy_32_plus:
+	cmp	$64, %rdx
+	ja	.Lcopy_more_63
 1:	YMOVU	(%rsi), Y0
 	UA_EXTABLE 1b, .Lfault
 2:	YMOVU	-32(%rsi,%rdx), Y1
@@ -120,71 +314,41 @@ UA_ENTRY(COPY_FN)
 	UA_EXTABLE 3b, .Lfault
 4:	YMOVU	Y1, -32(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
-	xor	%eax, %eax
+	COPY_OK
+	VZEROUPPER
 	ret
 #endif
 
-.Lcopy_more_2x:
-	cmp	$(4 * VEC_SIZE), %rdx
-	ja	.Lcopy_more_4x
-1:	VMOVU	(%rsi), V0
-	UA_EXTABLE 1b, .Lfault
-2:	VMOVU	VEC_SIZE(%rsi), V1
-	UA_EXTABLE 2b, .Lfault
-3:	VMOVU	(-2 * VEC_SIZE)(%rsi,%rdx), V2
-	UA_EXTABLE 3b, .Lfault
-4:	VMOVU	-VEC_SIZE(%rsi,%rdx), V3
-	UA_EXTABLE 4b, .Lfault
-5:	VMOVU	V0, (%rdi)
-	UA_EXTABLE 5b, .Lfault
-6:	VMOVU	V1, VEC_SIZE(%rdi)
-	UA_EXTABLE 6b, .Lfault
-7:	VMOVU	V2, (-2 * VEC_SIZE)(%rdi,%rdx)
-	UA_EXTABLE 7b, .Lfault
-8:	VMOVU	V3, -VEC_SIZE(%rdi,%rdx)
-	UA_EXTABLE 8b, .Lfault
-	xor	%eax, %eax
-	VZEROUPPER
-	ret
-
-.Lcopy_more_4x:
-	cmp	$(8 * VEC_SIZE), %rdx
+.Lcopy_more_63:
+#if VEC_SIZE == 16
+	cmp	$128, %rdx
+	ja	.Lcopy_more_128
+	COPY_ENDS 4
+.Lcopy_more_128:
+	cmp	$256, %rdx
 	ja	.Lcopy_loop_start
-1:	VMOVU	(%rsi), V0
-	UA_EXTABLE 1b, .Lfault
-2:	VMOVU	VEC_SIZE(%rsi), V1
-	UA_EXTABLE 2b, .Lfault
-3:	VMOVU	(2 * VEC_SIZE)(%rsi), V2
-	UA_EXTABLE 3b, .Lfault
-4:	VMOVU	(3 * VEC_SIZE)(%rsi), V3
-	UA_EXTABLE 4b, .Lfault
-5:	VMOVU	(-4 * VEC_SIZE)(%rsi,%rdx), V4
-	UA_EXTABLE 5b, .Lfault
-6:	VMOVU	(-3 * VEC_SIZE)(%rsi,%rdx), V5
-	UA_EXTABLE 6b, .Lfault
-7:	VMOVU	(-2 * VEC_SIZE)(%rsi,%rdx), V6
-	UA_EXTABLE 7b, .Lfault
-8:	VMOVU	-VEC_SIZE(%rsi,%rdx), V7
-	UA_EXTABLE 8b, .Lfault
-1:	VMOVU	V0, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	VMOVU	V1, VEC_SIZE(%rdi)
-	UA_EXTABLE 2b, .Lfault
-3:	VMOVU	V2, (2 * VEC_SIZE)(%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	VMOVU	V3, (3 * VEC_SIZE)(%rdi)
-	UA_EXTABLE 4b, .Lfault
-5:	VMOVU	V4, (-4 * VEC_SIZE)(%rdi,%rdx)
-	UA_EXTABLE 5b, .Lfault
-6:	VMOVU	V5, (-3 * VEC_SIZE)(%rdi,%rdx)
-	UA_EXTABLE 6b, .Lfault
-7:	VMOVU	V6, (-2 * VEC_SIZE)(%rdi,%rdx)
-	UA_EXTABLE 7b, .Lfault
-8:	VMOVU	V7, -VEC_SIZE(%rdi,%rdx)
-	UA_EXTABLE 8b, .Lfault
-	xor	%eax, %eax
-	VZEROUPPER
-	ret
+	COPY_ENDS 8
+#elif VEC_SIZE == 32
+	cmp	$128, %rdx
+	ja	.Lcopy_more_128
+	COPY_ENDS 2
+.Lcopy_more_128:
+	cmp	$256, %rdx
+	ja	.Lcopy_loop_start
+	COPY_ENDS 4
+#else
+	cmp	$128, %rdx
+	ja	.Lcopy_more_128
+	COPY_ENDS 1
+.Lcopy_more_128:
+	cmp	$256, %rdx
+	ja	.Lcopy_more_256
+	COPY_ENDS 2
+.Lcopy_more_256:
+	cmp	$512, %rdx
+	ja	.Lcopy_loop_start
+	COPY_ENDS 4
+#endif
 
 .Lcopy_loop_start:
 	/* The first vector unaligned, then rdi to the next vector boundary */
@@ -221,27 +385,57 @@ UA_ENTRY(COPY_FN)
 	sub	$(4 * VEC_SIZE), %rdx
 	cmp	$(4 * VEC_SIZE), %rdx
 	ja	.Lcopy_loop
-	/* 1 to 4 vectors left: the buffer's last four, overlapping */
-1:	VMOVU	(-4 * VEC_SIZE)(%rsi,%rdx), V0
+	/*
+	 * 1 to 4 vectors left: whole ones aligned, then the buffer's last
+	 * vector(s) overlapping.  Few unaligned stores: a split store that a
+	 * later load aliases mod 4 KiB is slow.
+	 */
+	cmp	$(2 * VEC_SIZE), %rdx
+	ja	.Lcopy_tail_3_4
+	cmp	$VEC_SIZE, %rdx
+	jbe	.Lcopy_tail_1
+1:	VMOVU	(%rsi), V0
 	UA_EXTABLE 1b, .Lfault
-2:	VMOVU	(-3 * VEC_SIZE)(%rsi,%rdx), V1
+2:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
 	UA_EXTABLE 2b, .Lfault
-3:	VMOVU	(-2 * VEC_SIZE)(%rsi,%rdx), V2
+3:	VMOVA	V0, (%rdi)
 	UA_EXTABLE 3b, .Lfault
-4:	VMOVU	-VEC_SIZE(%rsi,%rdx), V3
+4:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
-5:	VMOVU	V0, (-4 * VEC_SIZE)(%rdi,%rdx)
+	COPY_OK
+	VZEROUPPER
+	ret
+.Lcopy_tail_1:
+1:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 2b, .Lfault
+	COPY_OK
+	VZEROUPPER
+	ret
+.Lcopy_tail_3_4:
+1:	VMOVU	(%rsi), V0
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	VEC_SIZE(%rsi), V1
+	UA_EXTABLE 2b, .Lfault
+3:	VMOVU	(-2 * VEC_SIZE)(%rsi,%rdx), V14
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 4b, .Lfault
+5:	VMOVA	V0, (%rdi)
 	UA_EXTABLE 5b, .Lfault
-6:	VMOVU	V1, (-3 * VEC_SIZE)(%rdi,%rdx)
+6:	VMOVA	V1, VEC_SIZE(%rdi)
 	UA_EXTABLE 6b, .Lfault
-7:	VMOVU	V2, (-2 * VEC_SIZE)(%rdi,%rdx)
+7:	VMOVU	V14, (-2 * VEC_SIZE)(%rdi,%rdx)
 	UA_EXTABLE 7b, .Lfault
-8:	VMOVU	V3, -VEC_SIZE(%rdi,%rdx)
+8:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
 	UA_EXTABLE 8b, .Lfault
-	xor	%eax, %eax
+	COPY_OK
 	VZEROUPPER
 	ret
 UA_END(COPY_FN)
+
+#ifndef UA_MEMCPY
 
 /*
  * Input: rdi destination, rsi count
@@ -250,90 +444,91 @@ UA_END(COPY_FN)
 UA_ENTRY(CLEAR_FN)
 	mov	%rsi, %rdx
 	xor	%eax, %eax
-	cmp	$VEC_SIZE, %rdx
-	jb	.Lclear_less_vec
-	VZERO(V0)
-	cmp	$(2 * VEC_SIZE), %rdx
-	ja	.Lclear_more_2x
-1:	VMOVU	V0, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	VMOVU	V0, -VEC_SIZE(%rdi,%rdx)
-	UA_EXTABLE 2b, .Lfault
-	VZEROUPPER
-	ret
-
-.Lclear_less_vec:
-#if VEC_SIZE > 16
+	cmp	$64, %rdx
+	ja	.Lclear_more_64
 	cmp	$16, %edx
-	jae	.Lclear_16_plus
-#endif
-	cmp	$8, %edx
-	jae	.Lclear_8_15
-	cmp	$4, %edx
-	jae	.Lclear_4_7
-	cmp	$1, %edx
-	ja	.Lclear_2_3
-	jb	.Lclear_done
-1:	movb	%al, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-.Lclear_done:
-	ret
-.Lclear_2_3:
-1:	movw	%ax, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	movw	%ax, -2(%rdi,%rdx)
-	UA_EXTABLE 2b, .Lfault
-	ret
-.Lclear_4_7:
-1:	movl	%eax, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	movl	%eax, -4(%rdi,%rdx)
-	UA_EXTABLE 2b, .Lfault
-	ret
-.Lclear_8_15:
-1:	movq	%rax, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	movq	%rax, -8(%rdi,%rdx)
-	UA_EXTABLE 2b, .Lfault
-	ret
-#if VEC_SIZE > 16
-.Lclear_16_plus:
-	VZERO(V0)
-#if VEC_SIZE > 32
+	jb	.Lclear_less_16
+	VZERO(X0)
+	xor	%ecx, %ecx
 	cmp	$32, %edx
-	jae	.Lclear_32_63
-#endif
+	setae	%cl
+	shl	$4, %ecx
+	lea	-16(%rdx), %r8
+	sub	%rcx, %r8
 1:	XMOVU	X0, (%rdi)
 	UA_EXTABLE 1b, .Lfault
-2:	XMOVU	X0, -16(%rdi,%rdx)
+2:	XMOVU	X0, (%rdi,%rcx)
 	UA_EXTABLE 2b, .Lfault
-	VZEROUPPER
-	ret
-#endif
-#if VEC_SIZE > 32
-.Lclear_32_63:
-1:	YMOVU	Y0, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	YMOVU	Y0, -32(%rdi,%rdx)
-	UA_EXTABLE 2b, .Lfault
-	ret
-#endif
-
-.Lclear_more_2x:
-	cmp	$(4 * VEC_SIZE), %rdx
-	ja	.Lclear_more_4x
-1:	VMOVU	V0, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	VMOVU	V0, VEC_SIZE(%rdi)
-	UA_EXTABLE 2b, .Lfault
-3:	VMOVU	V0, (-2 * VEC_SIZE)(%rdi,%rdx)
+3:	XMOVU	X0, (%rdi,%r8)
 	UA_EXTABLE 3b, .Lfault
-4:	VMOVU	V0, -VEC_SIZE(%rdi,%rdx)
+4:	XMOVU	X0, -16(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
-	VZEROUPPER
+	ret
+.Lclear_less_16:
+	cmp	$4, %edx
+	jb	.Lclear_less_4
+	xor	%ecx, %ecx
+	cmp	$8, %edx
+	setae	%cl
+	shl	$2, %ecx
+	lea	-4(%rdx), %r8
+	sub	%rcx, %r8
+1:	movl	%eax, (%rdi)
+	UA_EXTABLE 1b, .Lfault
+2:	movl	%eax, (%rdi,%rcx)
+	UA_EXTABLE 2b, .Lfault
+3:	movl	%eax, (%rdi,%r8)
+	UA_EXTABLE 3b, .Lfault
+4:	movl	%eax, -4(%rdi,%rdx)
+	UA_EXTABLE 4b, .Lfault
+	ret
+.Lclear_less_4:
+	test	%edx, %edx
+	jz	.Lclear_done
+	mov	%edx, %ecx
+	shr	%ecx
+1:	movb	%al, (%rdi)
+	UA_EXTABLE 1b, .Lfault
+2:	movb	%al, (%rdi,%rcx)
+	UA_EXTABLE 2b, .Lfault
+3:	movb	%al, -1(%rdi,%rdx)
+	UA_EXTABLE 3b, .Lfault
+.Lclear_done:
 	ret
 
-.Lclear_more_4x:
+.Lclear_more_64:
+	VZERO(V0)
+#if VEC_SIZE == 16
+	cmp	$128, %rdx
+	ja	.Lclear_more_128
+	CLEAR_ENDS 4
+.Lclear_more_128:
+	cmp	$256, %rdx
+	ja	.Lclear_loop_start
+	CLEAR_ENDS 8
+#elif VEC_SIZE == 32
+	cmp	$128, %rdx
+	ja	.Lclear_more_128
+	CLEAR_ENDS 2
+.Lclear_more_128:
+	cmp	$256, %rdx
+	ja	.Lclear_loop_start
+	CLEAR_ENDS 4
+#else
+	cmp	$128, %rdx
+	ja	.Lclear_more_128
+	CLEAR_ENDS 1
+.Lclear_more_128:
+	cmp	$256, %rdx
+	ja	.Lclear_more_256
+	CLEAR_ENDS 2
+.Lclear_more_256:
+	cmp	$512, %rdx
+	ja	.Lclear_loop_start
+	CLEAR_ENDS 4
+#endif
+
+.Lclear_loop_start:
 1:	VMOVU	V0, (%rdi)
 	UA_EXTABLE 1b, .Lfault
 	lea	VEC_SIZE(%rdi), %rcx
@@ -341,8 +536,6 @@ UA_ENTRY(CLEAR_FN)
 	sub	%rdi, %rcx
 	add	%rcx, %rdi
 	sub	%rcx, %rdx
-	cmp	$(4 * VEC_SIZE), %rdx
-	jbe	.Lclear_tail
 	.p2align 4
 .Lclear_loop:
 1:	VMOVA	V0, (%rdi)
@@ -357,7 +550,6 @@ UA_ENTRY(CLEAR_FN)
 	sub	$(4 * VEC_SIZE), %rdx
 	cmp	$(4 * VEC_SIZE), %rdx
 	ja	.Lclear_loop
-.Lclear_tail:
 1:	VMOVU	V0, (-4 * VEC_SIZE)(%rdi,%rdx)
 	UA_EXTABLE 1b, .Lfault
 2:	VMOVU	V0, (-3 * VEC_SIZE)(%rdi,%rdx)
@@ -374,3 +566,4 @@ UA_END(CLEAR_FN)
 	VZEROUPPER
 	mov	$1, %eax
 	ret
+#endif /* UA_MEMCPY */

@@ -9,6 +9,9 @@ set(UA_ARCH_SOURCES
   ${UA_ARCH}/copy_avx2.S
   ${UA_ARCH}/copy_avx512.S
   ${UA_ARCH}/copy_nt.S
+  ${UA_ARCH}/memcpy_sse2.S
+  ${UA_ARCH}/memcpy_avx2.S
+  ${UA_ARCH}/memcpy_avx512.S
   ${UA_ARCH}/strategies.c
   x86/cpu.c
 )

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Description: a user of the installed package.  It must compile as strict
+ * C99, C11 and C++11 (pedantic, -Werror), with no feature-test macro, using
+ * every public name including the ua_get_user/ua_put_user macros, link, and
+ * run, without any call changing errno.  Only ISO C besides <uaccess.h>:
+ * the bad pointer is in the page at 0, which is never in the user range.
+ */
+#include <uaccess.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures;
+
+#define EXPECT(cond)                                                           \
+	do {                                                                   \
+		if (!(cond)) {                                                 \
+			fprintf(stderr, "consumer: %s failed (line %d)\n",     \
+			        #cond, __LINE__);                              \
+			failures++;                                            \
+		}                                                              \
+	} while (0)
+
+/* A handler an embedding program would install; only compiled here */
+static void
+embedding_handler(int signo, siginfo_t *info, void *ucontext)
+{
+	if (ua_handle_fault(signo, info, ucontext))
+		return;
+}
+
+int
+main(void)
+{
+	static char src[64] = "uaccess consumer";
+	char dst[64], str[32];
+	const char *bad = (const char *)(uintptr_t)8;
+	uint8_t u8 = 1;
+	uint16_t u16 = 2;
+	uint32_t u32 = 3;
+	uint64_t u64 = 4;
+	int i32 = -5;
+	short s16 = 0;
+	const struct ua_fault *f;
+	struct ua_argblock *ab = NULL;
+	const char *const argv[] = {"prog", "arg"};
+
+	(void)embedding_handler;
+	errno = 4242; /* no call may change it, not even the first */
+	EXPECT(ua_init() == 0);
+	EXPECT(ua_access_ok(src, sizeof(src)) == 1);
+	EXPECT(ua_access_ok(bad, 1) == 0);
+	EXPECT(ua_set_user_range(src, sizeof(src)) == 0);
+	EXPECT(ua_access_ok(dst, 1) == 0);
+	EXPECT(ua_set_user_range(NULL, 0) == 0);
+
+	EXPECT(ua_copy_from_user(dst, src, sizeof(dst)) == 0);
+	EXPECT(memcmp(dst, src, sizeof(dst)) == 0);
+	EXPECT(ua_copy_from_user(dst, bad, 8) == 8 && dst[0] == 0);
+	EXPECT(ua_copy_from_user_nocache(dst, src, sizeof(dst)) == 0);
+	EXPECT(ua_copy_to_user(dst, src, 8) == 0);
+	EXPECT(ua_clear_user(dst, 8) == 0 && dst[7] == 0);
+	EXPECT(ua_strnlen_user(src, 64) == 17);
+	EXPECT(ua_strnlen_user(bad, 64) == 0);
+	EXPECT(ua_strncpy_from_user(str, src, sizeof(str)) == 16);
+	EXPECT(ua_strncpy_from_user(str, bad, sizeof(str)) == -EFAULT);
+
+	EXPECT(ua_put_user_u8(8, dst) == 0 && ua_get_user_u8(&u8, dst) == 0);
+	EXPECT(u8 == 8);
+	EXPECT(ua_put_user_u16(16, dst) == 0 && ua_get_user_u16(&u16, dst) == 0);
+	EXPECT(u16 == 16);
+	EXPECT(ua_put_user_u32(32, dst) == 0 && ua_get_user_u32(&u32, dst) == 0);
+	EXPECT(u32 == 32);
+	EXPECT(ua_put_user_u64(64, dst) == 0 && ua_get_user_u64(&u64, dst) == 0);
+	EXPECT(u64 == 64);
+	EXPECT(ua_get_user_u32(&u32, bad) == -EFAULT && u32 == 0);
+	EXPECT(ua_put_user_u64(1, (void *)bad) == -EFAULT);
+
+	/* The type-generic macros, as a C99 or C++ user writes them */
+	EXPECT(ua_put_user(i32, (int *)(void *)dst) == 0);
+	EXPECT(ua_get_user(i32, (const int *)(const void *)dst) == 0);
+	EXPECT(i32 == -5);
+	EXPECT(ua_get_user(s16, (const short *)(const void *)bad) == -EFAULT);
+	EXPECT(s16 == 0);
+	EXPECT(ua_put_user(7, (int64_t *)(void *)bad) == -EFAULT);
+	u64 = 0;
+	EXPECT(ua__put_user_n(9, dst, 4) == 0 && ua__get_user_n(&u64, dst, 4) == 0);
+	EXPECT(u64 == 9);
+
+	memset(dst, 0, sizeof(dst));
+	EXPECT(ua_check_zeroed_user(dst, sizeof(dst)) == 1);
+	EXPECT(ua_check_zeroed_user(src, sizeof(src)) == 0);
+	EXPECT(ua_copy_struct_from_user(str, sizeof(str), src, 16) == 0);
+	EXPECT(ua_copy_struct_from_user(str, 8, src, 16) == -E2BIG);
+
+	EXPECT(ua_memcpy(dst, src, sizeof(dst)) == dst);
+	EXPECT(ua_memcpy_nocache(dst, src, sizeof(dst)) == dst);
+	EXPECT(ua_copy_strategy(64) != NULL);
+
+	f = ua_last_fault();
+	EXPECT(f != NULL);
+
+	EXPECT(ua_argblock_new(&ab, 1 << 16, UA_ARGBLOCK_WINDOWED) == 0);
+	if (ab) {
+		char out[16];
+
+		EXPECT(ua_copy_strings_kernel(ab, 1, argv) == 0);
+		EXPECT(ua_copy_strings(ab, 2, argv) == 0);
+		EXPECT(ua_argblock_size(ab) == 14);
+		EXPECT(ua_argblock_read(ab, out, sizeof(out)) == 14);
+		EXPECT(memcmp(out, "prog\0arg\0prog", 14) == 0);
+		EXPECT(ua_argblock_maps(ab) >= 1);
+		ua_argblock_free(ab);
+	}
+
+	EXPECT(errno == 4242);
+	if (!failures)
+		printf("consumer: every call behaved\n");
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * align (seed 000): a fully cached tmpfs file read() into an 8192-byte
+ * buffer placed at offsets 0x0..0x20 of a page, beside the same transfer
+ * done in-process from a page-cache-like buffer with every strategy forced
+ * and with glibc memcpy.  Then 8 KiB copies at every (src, dst) alignment
+ * in 0..63.
+ */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define CHUNK 8192
+#define MAX_OFF 0x20
+#define MAX_C 16
+
+static int fd = -1;
+static size_t file_size;
+static char *ubuf;
+
+/* One pass of the seed's loop: the whole file, 8 KiB at a time */
+static double
+read_pass(size_t off)
+{
+	uint64_t t0 = cpu_ns();
+	size_t pos;
+
+	for (pos = 0; pos + CHUNK <= file_size; pos += CHUNK)
+		if (pread(fd, ubuf + off, CHUNK, (off_t)pos) != CHUNK)
+			die("align: read of the tmpfs file failed: %s",
+			    strerror(errno));
+	return (double)cpu_since(t0);
+}
+
+static int
+make_file(void)
+{
+	size_t pos, step = (size_t)1 << 20;
+	char *chunk = bench_alloc(step);
+
+	fd = memfd_create("uaccess-bench-align", MFD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	for (pos = 0; pos < file_size; pos += step) {
+		size_t n = file_size - pos < step ? file_size - pos : step;
+
+		memset(chunk, (int)(pos >> 20), n);
+		if (pwrite(fd, chunk, n, (off_t)pos) != (ssize_t)n) {
+			int e = errno ? errno : EIO;
+
+			bench_free(chunk, step);
+			return -e;
+		}
+	}
+	bench_free(chunk, step);
+	return 0;
+}
+
+/* Contenders for the in-process transfer; returns how many */
+static int
+inproc_contenders(const struct contender **ptrs, int *ret_memcpy)
+{
+	static struct contender forced[MAX_C];
+	const struct ua_strategy *s;
+	size_t n, i;
+	int k = 0;
+
+	ptrs[k++] = &c_ua_to_user;
+	s = ua_strategies(&n);
+	for (i = 0; i < n && k < MAX_C - 3; i++) {
+		if (!ua_strategy_usable(&s[i]))
+			continue;
+		forced[k] = (struct contender){.name = s[i].name,
+					       .kind = CK_FORCED_DST,
+					       .strategy = s[i].copy};
+		ptrs[k] = &forced[k];
+		k++;
+	}
+	*ret_memcpy = k;
+	ptrs[k++] = &c_glibc;
+	if (glibc_tuned())
+		ptrs[k++] = glibc_tuned();
+	return k;
+}
+
+static void
+sweep(void)
+{
+	const struct contender *cs[MAX_C];
+	struct req r = {.op = REQ_CHUNKS, .size = CHUNK, .reps = 1};
+	int im, nc = inproc_contenders(cs, &im), trials = bench_trials(3, 3);
+	double v[MAX_C + 1][64], res[MAX_OFF + 1][MAX_C + 1];
+	double best[MAX_C + 1], worst[MAX_C + 1];
+	struct table *t;
+	char buf[24];
+	size_t off;
+	int i, k;
+
+	r.ws = file_size;
+	for (i = 0; i <= nc; i++) {
+		best[i] = 0;
+		worst[i] = INFINITY;
+	}
+	for (off = 0; off <= MAX_OFF; off++) {
+		r.dst_align = (uint32_t)off;
+		progress("align: offset %#zx of %#x", off, MAX_OFF);
+		for (k = 0; k < trials; k++)
+			for (i = 0; i <= nc; i++) {
+				int c = (i + k) % (nc + 1);
+
+				v[c][k] = c == nc ? read_pass(off)
+						  : sample(cs[c], &r);
+			}
+		for (i = 0; i <= nc; i++) {
+			double gbs = (double)file_size / median(v[i], trials);
+
+			res[off][i] = gbs;
+			if (gbs > best[i])
+				best[i] = gbs;
+			if (gbs < worst[i])
+				worst[i] = gbs;
+		}
+	}
+
+	t = table_new("align", "sweep",
+		      "read() of a cached tmpfs file into an 8 KiB buffer at "
+		      "an offset (seed 000)");
+	table_key(t, "offset");
+	table_col(t, "read()", "s/GiB", 3);
+	table_col(t, "read()", "GB/s", 2);
+	table_col(t, "read() vs 0x0", "x", 2);
+	for (i = 0; i < nc; i++)
+		table_col(t, cs[i]->name, "GB/s", 2);
+	table_col(t, "copy_to_user/memcpy", "x", 2);
+	for (off = 0; off <= MAX_OFF; off++) {
+		table_row(t);
+		table_str(t, "%#zx", off);
+		table_num(t, (double)(1u << 30) / res[off][nc] / 1e9);
+		table_num(t, res[off][nc]);
+		table_num(t, res[off][nc] / res[0][nc]);
+		for (i = 0; i < nc; i++)
+			table_num(t, res[off][i]);
+		table_num(t, res[off][0] / res[off][im]);
+	}
+	table_note(
+	    t,
+	    "File: %s on tmpfs (memfd), read with pread(fd, buf + offset, "
+	    "8192); s/GiB is the seed's \"seconds\" scaled to one GiB.",
+	    fmt_size(file_size, buf));
+	table_note(t,
+		   "In-process: the same %s copied 8 KiB at a time from a "
+		   "buffer into buf + offset; a strategy name means that "
+		   "routine forced through the copy_to_user path.",
+		   fmt_size(file_size, buf));
+	if (glibc_tuned())
+		table_note(t, "memcpy(tuned): %s.", glibc_tuned_setting());
+	table_note(t, "worst/best over the offsets: read() %.2fx",
+		   worst[nc] / best[nc]);
+	for (i = 0; i < nc; i++)
+		table_note(t, "worst/best over the offsets: %s %.2fx",
+			   cs[i]->name, worst[i] / best[i]);
+	table_plot(t, "align", 0, 0, "GB/s",
+		   "uaccess-bench align: 8 KiB chunks into a buffer at an "
+		   "offset (seed 000)");
+	table_end(t);
+}
+
+/* 8 KiB copies at every (src, dst) alignment pair in 0..63 */
+#define NA 64
+static void
+grid(void)
+{
+	const struct contender *cs[3] = {&c_ua_memcpy, &c_glibc, NULL};
+	struct req r = {.op = REQ_SWEEP, .size = CHUNK, .ws = CHUNK, .wall = 1};
+	static double v[3][NA * NA][9];
+	int trials = bench_trials(5, 9), nc = 2, i, p, k;
+	struct table *t;
+
+	if (trials > 9)
+		trials = 9;
+	if (glibc_tuned())
+		cs[nc++] = glibc_tuned();
+	/* a fixed count: the slow pairs here can be 50 times slower; the
+	 * samples are a few us, so they are timed with the wall clock */
+	r.reps = opt.quick ? 16 : 64;
+	for (k = 0; k < trials; k++) {
+		progress("align: 8 KiB alignment grid, trial %d/%d", k + 1,
+			 trials);
+		for (p = 0; p < NA * NA; p++) {
+			r.src_align = (uint32_t)(p / NA);
+			r.dst_align = (uint32_t)(p % NA);
+			for (i = 0; i < nc; i++) {
+				int c = (i + k + p) % nc;
+
+				v[c][p][k] = sample(cs[c], &r);
+			}
+		}
+	}
+	t = table_new("align", "grid",
+		      "8 KiB copies at every (src, dst) alignment in 0..63, "
+		      "L1-resident");
+	table_key(t, "contender");
+	table_col(t, "best", "GB/s", 2);
+	table_key(t, "best at src/dst");
+	table_col(t, "worst", "GB/s", 2);
+	table_key(t, "worst at src/dst");
+	table_col(t, "mean", "GB/s", 2);
+	table_col(t, "worst/best", "x", 2);
+	for (i = 0; i < nc; i++) {
+		double best = 0, worst = INFINITY, sum = 0;
+		int pb = 0, pw = 0;
+
+		for (p = 0; p < NA * NA; p++) {
+			double gbs = CHUNK / median(v[i][p], trials);
+
+			sum += gbs;
+			if (gbs > best) {
+				best = gbs;
+				pb = p;
+			}
+			if (gbs < worst) {
+				worst = gbs;
+				pw = p;
+			}
+		}
+		table_row(t);
+		table_str(t, "%s", cs[i]->name);
+		table_num(t, best);
+		table_str(t, "%d/%d", pb / NA, pb % NA);
+		table_num(t, worst);
+		table_str(t, "%d/%d", pw / NA, pw % NA);
+		table_num(t, sum / (NA * NA));
+		table_num(t, worst / best);
+		if (i == 0)
+			bar("align",
+			    "ua_memcpy 8 KiB, alignments 0..63: "
+			    "worst/best",
+			    worst / best, 0.8, 0, NULL);
+	}
+	table_note(t, "Buffers are page-aligned before the offsets, so "
+		      "(dst - src) mod 4096 = dst - src: 4 KiB aliasing "
+		      "is part of the grid.");
+	table_end(t);
+}
+
+int
+cmd_align(void)
+{
+	int r;
+
+	file_size = opt.align_size
+			? opt.align_size
+			: (opt.quick ? (size_t)16 << 20 : (size_t)256 << 20);
+	file_size -= file_size % CHUNK;
+	r = make_file();
+	if (r < 0) {
+		unavailable("align", "read() of a tmpfs file", strerror(-r));
+		if (fd >= 0)
+			close(fd);
+		fd = -1;
+		return -1;
+	}
+	ubuf = bench_alloc(CHUNK + 4096);
+	read_pass(0); /* warm the page cache path */
+	sweep();
+	close(fd);
+	fd = -1;
+	bench_free(ubuf, CHUNK + 4096);
+	arena_release();
+	grid();
+	return 0;
+}

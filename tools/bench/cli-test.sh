@@ -1,0 +1,125 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Description: uaccess-bench's command line and output formats: help,
+# version, bad options and values, CSV shape, JSON validity, --plot with
+# and without gnuplot, quiet stderr when it is not a terminal.  Timings
+# are never checked.
+# Usage: cli-test.sh PATH-TO-uaccess-bench
+set -u
+
+BENCH=$1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+# Fast, small runs: what is tested is the shape of the output
+FAST="--quick --trials 1 --no-glibc-tuned"
+
+fail() {
+	echo "FAIL: $*" >&2
+	fails=$((fails + 1))
+}
+
+# expect_exit CODE PATTERN ARGS...: exit status CODE, PATTERN in stdout+stderr
+expect_exit() {
+	code=$1
+	pattern=$2
+	shift 2
+	"$BENCH" "$@" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	[ "$got" -eq "$code" ] || fail "uaccess-bench $*: exit $got, expected $code"
+	if [ -n "$pattern" ] && ! cat "$TMP/out" "$TMP/err" | grep -q -- "$pattern"; then
+		fail "uaccess-bench $*: no '$pattern' in the output"
+		sed 's/^/    /' "$TMP/err" >&2
+	fi
+}
+
+# --help, --version
+expect_exit 0 "Usage: uaccess-bench" --help
+for sub in align smallwrite netio strategies argv sizes faults all; do
+	grep -q "^  $sub " "$TMP/out" || fail "--help does not list '$sub'"
+done
+expect_exit 0 "" -h
+expect_exit 0 "^uaccess-bench [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*$" --version
+
+# Bad usage: a clear message and exit 2
+expect_exit 2 "unknown option '--bogus'" --bogus
+expect_exit 2 "unknown option '-z'" -z
+expect_exit 2 "unknown subcommand 'frobnicate'" frobnicate
+expect_exit 2 "Try 'uaccess-bench --help'" frobnicate
+expect_exit 2 "option '--plot' needs a value" --plot
+expect_exit 2 "--size: invalid size 'abc'" --size abc
+expect_exit 2 "--size: invalid size '1K'" --size 1K
+expect_exit 2 "--size: .*'1000G'" --size 1000G
+expect_exit 2 "--size: invalid size '12Q'" align --size 12Q
+expect_exit 2 "--trials: invalid value '0'" --trials 0
+expect_exit 2 "--trials: invalid value '65'" --trials 65
+expect_exit 2 "--trials: invalid value 'x'" --trials x
+expect_exit 2 "--time: invalid value '-1'" --time -1
+expect_exit 2 "--cpu: invalid value 'abc'" --cpu abc
+expect_exit 2 "--csv and --json are exclusive" --csv --json faults
+expect_exit 2 "--cpu and --no-pin are exclusive" --cpu 0 --no-pin faults
+
+# Text: tables and the bars, nothing on stderr when it is not a terminal
+expect_exit 0 "== faults: " faults $FAST
+grep -q "signals per faulting call" "$TMP/out" || fail "faults: no bar line"
+grep -Eq "(PASS|MISS|N/A)" "$TMP/out" || fail "faults: bars without a verdict"
+[ -s "$TMP/err" ] && fail "faults: stderr is not empty: $(head -c 200 "$TMP/err")"
+
+# Options after the subcommand work too
+expect_exit 0 "== argv: " argv $FAST
+
+# CSV: one header line, then six fields per row, nothing else
+expect_exit 0 "" $FAST --csv faults
+head -n 1 "$TMP/out" | grep -qx "subcommand,table,row,column,value,unit" ||
+	fail "--csv: wrong header: $(head -n 1 "$TMP/out")"
+[ "$(grep -c '^subcommand,' "$TMP/out")" -eq 1 ] || fail "--csv: header repeated"
+[ "$(wc -l <"$TMP/out")" -gt 5 ] || fail "--csv: too few rows"
+bad=$(tail -n +2 "$TMP/out" | sed 's/"[^"]*"//g' | awk -F, 'NF != 6' | head -n 3)
+[ -z "$bad" ] || fail "--csv: rows without six fields: $bad"
+grep -q '^faults,bars,signals per faulting call (worst case),result,' "$TMP/out" ||
+	fail "--csv: no bar result row"
+
+# JSON: one valid document with tables and bars
+expect_exit 0 "" $FAST --json faults
+if command -v jq >/dev/null 2>&1; then
+	jq -e '.tool == "uaccess-bench" and (.tables | length) > 0 and
+	       (.bars | length) > 0 and (.bars[0].result | test("PASS|MISS|N/A")) and
+	       (.tables[0].columns | length) == (.tables[0].rows[0] | length)' \
+		"$TMP/out" >/dev/null || fail "--json: not the expected document"
+elif command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["tables"] and d["bars"]' \
+		"$TMP/out" || fail "--json: not valid JSON"
+else
+	echo "note: neither jq nor python3: JSON validity not checked" >&2
+fi
+
+# --plot without gnuplot: says so, still writes data and scripts
+env PATH=/nonexistent "$BENCH" align $FAST --size 64K --plot "$TMP/noplot" \
+	>"$TMP/out" 2>"$TMP/err" || fail "--plot without gnuplot: non-zero exit"
+grep -q "gnuplot is not installed" "$TMP/out" ||
+	fail "--plot without gnuplot: no message"
+[ -s "$TMP/noplot/align.dat" ] && [ -s "$TMP/noplot/align.gp" ] ||
+	fail "--plot without gnuplot: no .dat/.gp written"
+
+# --plot with gnuplot: a real PNG or SVG
+if command -v gnuplot >/dev/null 2>&1; then
+	"$BENCH" align $FAST --size 64K --plot "$TMP/plot" >"$TMP/out" 2>"$TMP/err" ||
+		fail "--plot: non-zero exit"
+	if [ -f "$TMP/plot/align.png" ]; then
+		[ "$(head -c 4 "$TMP/plot/align.png" | od -An -c | tr -d ' ')" = "211PNG" ] ||
+			fail "--plot: align.png is not a PNG"
+	elif [ -f "$TMP/plot/align.svg" ]; then
+		grep -q "<svg" "$TMP/plot/align.svg" || fail "--plot: align.svg is not SVG"
+	else
+		fail "--plot: no chart written: $(cat "$TMP/out")"
+	fi
+else
+	echo "note: gnuplot not installed: chart output not checked" >&2
+fi
+
+if [ "$fails" -ne 0 ]; then
+	echo "cli-test: $fails failure(s)" >&2
+	exit 1
+fi
+echo "cli-test: all checks passed"
+exit 0

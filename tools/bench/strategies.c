@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * strategies (seed 002): this CPU as the library sees it, the policy in
+ * force and where each value came from, and every strategy's throughput
+ * per size, forced one at a time, beside what the dispatcher picked.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+static const char *const source_names[] = {"default", "profile", "environment"};
+
+static void
+machine_table(void)
+{
+	const struct ua_cpu *cpu = ua_cpu();
+	const struct ua_strategy *s;
+	const char *env, *prof = ua_profile_in_use();
+	char id[64], buf[200], a[24], b[24], c[24];
+	size_t n, i, len = 0;
+	struct table *t;
+	unsigned bit;
+
+	t = table_new("strategies", "cpu", "this CPU, as the library sees it");
+	table_key(t, "item");
+	table_col(t, "value", "", 0);
+	table_row(t);
+	table_str(t, "model");
+	table_str(t, "%.46s", machine.cpu_model);
+	ua_cpu_id(id, sizeof(id), cpu);
+	table_row(t);
+	table_str(t, "vendor family model");
+	table_str(t, "%s stepping %u", id, cpu->stepping);
+	buf[0] = 0;
+	for (bit = 0; bit < 64; bit++)
+		if (ua_arch_feature_name(bit) && (cpu->features >> bit & 1))
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+						"%s%s", len ? " " : "",
+						ua_arch_feature_name(bit));
+	table_row(t);
+	table_str(t, "features");
+	table_str(t, "%.46s", len ? buf : "(none)");
+	table_row(t);
+	table_str(t, "caches");
+	table_str(t, "L1d %s, L2 %s, L3 %s", fmt_size(cpu->l1d, a),
+		  fmt_size(cpu->l2, b), fmt_size(cpu->l3, c));
+	table_row(t);
+	table_str(t, "profile");
+	table_str(t, "%.46s", prof ? prof : "none");
+	env = getenv("UACCESS_TUNABLES");
+	table_row(t);
+	table_str(t, "UACCESS_TUNABLES");
+	table_str(t, "%.46s", env ? env : "(unset)");
+	env = getenv("UACCESS_DISABLE");
+	table_row(t);
+	table_str(t, "UACCESS_DISABLE");
+	table_str(t, "%.46s", env ? env : "(unset)");
+	s = ua_strategies(&n);
+	for (i = 0; i < n; i++) {
+		table_row(t);
+		table_str(t, "strategy %s", s[i].name);
+		table_str(t, "%s%s",
+			  ua_strategy_usable(&s[i])      ? "usable"
+			  : ua_strategy_supported(&s[i]) ? "disabled"
+							 : "unsupported here",
+			  s[i].nontemporal ? ", non-temporal" : "");
+	}
+	table_end(t);
+}
+
+static void
+policy_table(void)
+{
+	const struct ua_policy *p = ua_policy();
+	struct table *t;
+	char a[24];
+	int i;
+
+	t = table_new("strategies", "policy",
+		      "the policy in force: a strategy per size class and "
+		      "the thresholds");
+	table_key(t, "tunable");
+	table_col(t, "value", "", 0);
+	table_col(t, "from", "", 0);
+	table_col(t, "meaning", "", 0);
+	for (i = 0; i < UA_NTUNABLES; i++) {
+		const struct ua_setting *s = &p->t[i];
+
+		if (i == UA_T_STRATEGY && !s->strategy)
+			continue;
+		table_row(t);
+		table_str(t, "%s", ua_tunables[i].name);
+		if (i < UA_T_FIRST_NUMBER)
+			table_str(t, "%s",
+				  s->strategy ? s->strategy->name : "");
+		else if (s->num == SIZE_MAX)
+			table_str(t, "max");
+		else
+			table_str(t, "%s", fmt_size(s->num, a));
+		table_str(t, "%s", source_names[s->source]);
+		table_str(t, "%.47s", ua_tunables[i].doc);
+	}
+	table_note(t, "Override with UACCESS_TUNABLES=name=value:...; "
+		      "uaccess-tune measures this machine and writes a "
+		      "profile.");
+	table_end(t);
+}
+
+static const char *
+size_class(size_t n)
+{
+	const struct ua_policy *p = ua_policy();
+
+	if (n >= p->t[UA_T_HUGE_MIN].num)
+		return "huge";
+	if (n >= p->t[UA_T_LARGE_MIN].num)
+		return "large";
+	if (n >= p->t[UA_T_MEDIUM_MIN].num)
+		return "medium";
+	return "small";
+}
+
+#define MAX_S 12
+
+static void
+throughput(uint32_t dst_align)
+{
+	static const size_t sizes[] = {16,      64,      256,      1024,
+				       4096,    16384,   65536,    262144,
+				       1 << 20, 4 << 20, 16 << 20, 64 << 20};
+	static struct contender forced[MAX_S];
+	const struct contender *cs[MAX_S + 2];
+	const struct ua_strategy *s;
+	size_t n, i, k;
+	int nc = 0, j;
+	struct table *t;
+	char title[160], a[24];
+
+	s = ua_strategies(&n);
+	for (i = 0; i < n && nc < MAX_S; i++) {
+		if (!ua_strategy_usable(&s[i]))
+			continue;
+		forced[nc] = (struct contender){.name = s[i].name,
+						.kind = CK_FORCED_SRC,
+						.strategy = s[i].copy};
+		cs[nc] = &forced[nc];
+		nc++;
+	}
+	cs[nc] = &c_ua_from_user;
+	cs[nc + 1] = &c_glibc;
+
+	snprintf(title, sizeof(title),
+		 "every strategy forced (copy_from_user path), %s",
+		 dst_align ? "destination 1 byte past the source alignment"
+			   : "source and destination 64-byte aligned");
+	t = table_new("strategies", dst_align ? "misaligned" : "aligned",
+		      title);
+	table_key(t, "size");
+	table_key(t, "level");
+	table_key(t, "class");
+	for (j = 0; j < nc; j++)
+		table_col(t, cs[j]->name, "GB/s", 2);
+	table_col(t, "dispatcher", "GB/s", 2);
+	table_col(t, "memcpy", "GB/s", 2);
+	table_col(t, "picked", "", 0);
+	table_col(t, "best", "", 0);
+	table_col(t, "picked/best", "x", 2);
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		enum level l = level_for(sizes[k]);
+		struct req r = {.op = REQ_SWEEP,
+				.size = sizes[k],
+				.ws = level_ws(l),
+				.cold = l == LVL_DRAM,
+				.dst_align = dst_align};
+		double ns[MAX_S + 2];
+		int best = 0;
+
+		progress("strategies: %s, %s", fmt_size(sizes[k], a),
+			 dst_align ? "misaligned" : "aligned");
+		measure(cs, nc + 2, &r, bench_trials(7, 11), ns);
+		for (j = 1; j < nc; j++)
+			if (ns[j] < ns[best])
+				best = j;
+		table_row(t);
+		table_str(t, "%s", fmt_size(sizes[k], a));
+		table_str(t, "%s", level_name(l));
+		table_str(t, "%s", size_class(sizes[k]));
+		for (j = 0; j < nc + 2; j++)
+			table_num(t, (double)sizes[k] / ns[j]);
+		table_str(t, "%s", ua_copy_strategy(sizes[k]));
+		table_str(t, "%s", nc ? cs[best]->name : "");
+		table_num(t, nc ? ns[best] / ns[nc] : NAN);
+	}
+	table_note(t, "picked: ua_copy_strategy(n) for the size class (an "
+		      "alignment rule may still replace a string strategy); "
+		      "dispatcher: ua_copy_from_user as shipped.");
+	table_note(t, "picked/best: the dispatcher's speed over the best "
+		      "forced strategy's at that size.");
+	table_end(t);
+}
+
+int
+cmd_strategies(void)
+{
+	machine_table();
+	policy_table();
+	throughput(0);
+	throughput(1);
+	return 0;
+}

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * uaccess-bench: the seeds' experiments, redone on this machine, beside
+ * today's alternatives.  Subcommands live in tools/bench/.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+
+struct bench_opts opt = {.cpu = -1, .glibc_tuned = 1};
+
+static const struct subcommand {
+	const char *name;
+	int (*run)(void);
+	const char *help;
+} subcommands[] = {
+    {"strategies", cmd_strategies,
+     "this CPU, every strategy per size class, what the dispatcher "
+     "picked (seed 002)"},
+    {"sizes", cmd_sizes,
+     "1 B to 256 MiB across cache levels: ua_memcpy, copy_from_user, "
+     "glibc memcpy (twice), process_vm_readv"},
+    {"align", cmd_align,
+     "read() of a cached tmpfs file into an 8 KiB buffer at offsets "
+     "0x0..0x20 (seed 000)"},
+    {"smallwrite", cmd_smallwrite,
+     "unixbench fstime 256-byte writes; nocache with and without its "
+     "threshold (seed 001)"},
+    {"netio", cmd_netio,
+     "loopback TCP send/recv at buffer offsets, beside an in-process "
+     "channel (seed 002)"},
+    {"argv", cmd_argv,
+     "building an exec argument block: page mappings and time (seed 004)"},
+    {"faults", cmd_faults,
+     "a faulting copy against a raw signal round trip; signals per call"},
+};
+#define NSUB (int)(sizeof(subcommands) / sizeof(subcommands[0]))
+
+static void
+usage(FILE *f)
+{
+	int i;
+
+	fprintf(f, "Usage: uaccess-bench [OPTION]... [SUBCOMMAND]...\n"
+		   "\n"
+		   "Redo the seeds' experiments on this machine and put the "
+		   "library beside\n"
+		   "today's alternatives.  Every figure is shown next to its "
+		   "baseline as a ratio\n"
+		   "measured in the same run.  Without a subcommand, runs them "
+		   "all in quick form\n"
+		   "(about two minutes); 'all' runs them all in full.\n"
+		   "\n"
+		   "Subcommands:\n");
+	for (i = 0; i < NSUB; i++)
+		fprintf(f, "  %-11s %s\n", subcommands[i].name,
+			subcommands[i].help);
+	fprintf(f,
+		"  %-11s every subcommand above\n"
+		"\n"
+		"Options:\n"
+		"  -q, --quick         shorter runs (the default without a "
+		"subcommand)\n"
+		"      --csv           CSV: one header line, one row per "
+		"measurement\n"
+		"      --json          one JSON document\n"
+		"      --plot DIR      write charts (PNG, or SVG) with gnuplot "
+		"into DIR\n"
+		"      --size BYTES    align: size of the cached file "
+		"(default 256M, 16M quick)\n"
+		"      --trials N      trials per measurement, 1..64 (median "
+		"reported)\n"
+		"      --time SECONDS  smallwrite: time per way (default 10, 2 "
+		"quick)\n"
+		"      --cpu N         pin to CPU N (default: the one we start "
+		"on)\n"
+		"      --no-pin        do not pin\n"
+		"      --no-glibc-tuned  skip glibc under GLIBC_TUNABLES (a "
+		"re-executed child)\n"
+		"  -h, --help          this text\n"
+		"  -V, --version       the version\n"
+		"\n"
+		"Sizes take K, M, G suffixes (powers of 1024).  Progress goes "
+		"to stderr when\n"
+		"it is a terminal.  Exit status: 0 measured (a missed speed "
+		"bar is a result,\n"
+		"not an error), 1 a measurement failed, 2 bad usage.\n",
+		"all");
+}
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("uaccess-bench: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'uaccess-bench --help'.\n", stderr);
+	exit(2);
+}
+
+static long
+parse_long(const char *opt_name, const char *s, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi)
+		usage_error("%s: invalid value '%s' (expected an integer "
+			    "%ld..%ld)",
+			    opt_name, s, lo, hi);
+	return v;
+}
+
+static double
+parse_seconds(const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v >= 0.05 && v <= 3600))
+		usage_error("--time: invalid value '%s' (expected seconds, "
+			    "0.05..3600)",
+			    s);
+	return v;
+}
+
+enum {
+	OPT_CSV = 256,
+	OPT_JSON,
+	OPT_PLOT,
+	OPT_SIZE,
+	OPT_TRIALS,
+	OPT_TIME,
+	OPT_CPU,
+	OPT_NO_PIN,
+	OPT_NO_GLIBC_TUNED,
+};
+
+static const struct option long_options[] = {
+    {"quick", no_argument, NULL, 'q'},
+    {"csv", no_argument, NULL, OPT_CSV},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"plot", required_argument, NULL, OPT_PLOT},
+    {"size", required_argument, NULL, OPT_SIZE},
+    {"trials", required_argument, NULL, OPT_TRIALS},
+    {"time", required_argument, NULL, OPT_TIME},
+    {"cpu", required_argument, NULL, OPT_CPU},
+    {"no-pin", no_argument, NULL, OPT_NO_PIN},
+    {"no-glibc-tuned", no_argument, NULL, OPT_NO_GLIBC_TUNED},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+static void
+print_header(void)
+{
+	char a[24], b[24], c[24];
+
+	if (opt.format != FMT_TEXT)
+		return;
+	printf("uaccess-bench %s (%s run)\n", UA_VERSION,
+	       opt.quick ? "quick" : "full");
+	printf("CPU: %s", machine.cpu_model);
+	if (machine.vendor[0])
+		printf(" (%s family %d model %d)", machine.vendor,
+		       machine.family, machine.model);
+	printf("\ncaches: L1d %s, L2 %s, LLC %s; glibc %s; ",
+	       fmt_size(machine.l1d, a), fmt_size(machine.l2, b),
+	       fmt_size(machine.llc, c), machine.glibc);
+	if (machine.cpu >= 0)
+		printf("pinned to CPU %d\n", machine.cpu);
+	else
+		printf("not pinned\n");
+	printf("Figures: medians of interleaved trials after warm-up, timed "
+	       "in this thread's\nCPU time (netio: wall time); ratios "
+	       "compare contenders measured side by side\nin this run.\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	int run[NSUB] = {0}, any = 0, fmt_set = 0, c, i, rc = 0;
+	struct sysinfo si;
+
+	if (argc > 1 && !strcmp(argv[1], GLIBC_CHILD_ARG))
+		return glibc_child_main(argc, argv);
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":qhV", long_options, NULL)) !=
+	       -1) {
+		switch (c) {
+		case 'q':
+			opt.quick = 1;
+			break;
+		case OPT_CSV:
+		case OPT_JSON:
+			if (fmt_set &&
+			    opt.format != (c == OPT_CSV ? FMT_CSV : FMT_JSON))
+				usage_error("--csv and --json are exclusive");
+			opt.format = c == OPT_CSV ? FMT_CSV : FMT_JSON;
+			fmt_set = 1;
+			break;
+		case OPT_PLOT:
+			if (!*optarg)
+				usage_error("--plot: empty directory name");
+			opt.plot_dir = optarg;
+			break;
+		case OPT_SIZE:
+			if (parse_size(optarg, &opt.align_size) ||
+			    opt.align_size < 8192)
+				usage_error(
+				    "--size: invalid size '%s' (expected "
+				    "at least 8K, e.g. 256M)",
+				    optarg);
+			if (!sysinfo(&si) &&
+			    opt.align_size / si.mem_unit > si.totalram / 2)
+				usage_error("--size: '%s' is more than half of "
+					    "this machine's memory",
+					    optarg);
+			break;
+		case OPT_TRIALS:
+			opt.trials = (int)parse_long("--trials", optarg, 1, 64);
+			break;
+		case OPT_TIME:
+			opt.seconds = parse_seconds(optarg);
+			break;
+		case OPT_CPU:
+			opt.cpu = (int)parse_long("--cpu", optarg, 0, 65535);
+			break;
+		case OPT_NO_PIN:
+			opt.no_pin = 1;
+			break;
+		case OPT_NO_GLIBC_TUNED:
+			opt.glibc_tuned = 0;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("uaccess-bench %s\n", UA_VERSION);
+			return 0;
+		case ':':
+			usage_error("option '%s' needs a value",
+				    argv[optind - 1]);
+		default:
+			if (optopt)
+				usage_error("unknown option '-%c'", optopt);
+			usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	for (; optind < argc; optind++) {
+		const char *name = argv[optind];
+
+		if (!strcmp(name, "all")) {
+			for (i = 0; i < NSUB; i++)
+				run[i] = 1;
+			any = 1;
+			continue;
+		}
+		for (i = 0; i < NSUB; i++)
+			if (!strcmp(name, subcommands[i].name))
+				break;
+		if (i == NSUB)
+			usage_error("unknown subcommand '%s'", name);
+		run[i] = 1;
+		any = 1;
+	}
+	if (!any) {
+		opt.quick = 1;
+		for (i = 0; i < NSUB; i++)
+			run[i] = 1;
+	}
+	if (opt.cpu >= 0 && opt.no_pin)
+		usage_error("--cpu and --no-pin are exclusive");
+	opt.progress = isatty(2);
+
+	machine_detect();
+	if (!opt.no_pin) {
+		int r = pin_cpu(opt.cpu);
+
+		if (r < 0 && opt.cpu >= 0)
+			usage_error("--cpu %d: cannot pin: %s", opt.cpu,
+				    strerror(-r));
+	}
+	measure_init();
+	if (ua_init() < 0)
+		die("ua_init failed");
+
+	report_begin();
+	print_header();
+	for (i = 0; i < NSUB; i++) {
+		if (!run[i])
+			continue;
+		if (subcommands[i].run() < 0)
+			rc = 1;
+		bars_print(subcommands[i].name);
+		arena_release();
+	}
+	glibc_child_stop();
+	if (opt.format == FMT_TEXT) {
+		int n = 0;
+
+		for (i = 0; i < NSUB; i++)
+			n += run[i];
+		if (n > 1)
+			bars_print(NULL);
+	}
+	report_finish();
+	return rc;
+}

@@ -12,49 +12,70 @@
  * up to that address with the byte routine: it only touches bytes the
  * routine already proved readable or writable, so normally it cannot fault;
  * if another thread changed the mapping meanwhile it faults, the handler
- * moves the limit down, and we go round again.  Returns the bytes from the
- * start of the user side that were done.
+ * moves the limit down, and we go round again.  Then zero-fill for
+ * copy_from_user.  Everything comes from the record; returns the bytes not
+ * done.
  */
-static size_t
-ua_finish(void *dst, const void *src, uintptr_t ulo, int clear)
+static __attribute__((noinline)) size_t
+ua_finish(void)
+{
+	struct ua_op *op = &ua_self.op;
+	char *user = (char *)op->lo, *other = op->other;
+	size_t n = op->hi - op->lo, done, limit, r;
+
+	do {
+		done = op->done - op->lo;
+		limit = op->limit - op->lo;
+		if (done >= limit)
+			break;
+		if (op->kind == UA_KIND_CLEAR)
+			r = ua_arch_clear_bytes(user + done, limit - done);
+		else if (op->kind == UA_KIND_TO)
+			r = ua_arch_copy_bytes(user + done, other + done,
+			                       limit - done);
+		else
+			r = ua_arch_copy_bytes(other + done, user + done,
+			                       limit - done);
+	} while (r);
+	if (op->kind == UA_KIND_FROM)
+		memset(other + limit, 0, n - limit);
+	atomic_signal_fence(memory_order_seq_cst);
+	op->hi = 0;
+	return n - limit;
+}
+
+/*
+ * This thread's record, its address computed afresh: after the call it is
+ * cheaper to compute again than to keep in a callee-saved register.
+ */
+static inline __attribute__((always_inline)) struct ua_op *
+ua_op(void)
 {
 	struct ua_op *op = &ua_self.op;
 
-	for (;;) {
-		size_t done = op->done - ulo, limit = op->limit - ulo;
-		size_t r;
-
-		if (done >= limit)
-			return limit;
-		if (clear)
-			r = ua_arch_clear_bytes((char *)dst + done, limit - done);
-		else
-			r = ua_arch_copy_bytes((char *)dst + done,
-			                       (const char *)src + done,
-			                       limit - done);
-		if (!r)
-			return limit;
-	}
+	__asm__ volatile("" : "+r"(op));
+	return op;
 }
 
-static size_t ua_run_slow(ua_copy_fn copy, ua_clear_fn clear, void *dst,
-                          const void *src, size_t n, enum ua_side side,
-                          uintptr_t ulo, size_t r);
+static size_t ua_run_nested(ua_copy_fn copy, ua_clear_fn clear, void *dst,
+                            const void *src, size_t n, enum ua_kind kind,
+                            uintptr_t ulo);
 
 /*
- * Run copy (or clear, when copy is NULL) with [ulo, ulo + n) registered as
+ * Run copy (or clear, for UA_KIND_CLEAR) with [ulo, ulo + n) registered as
  * the user side; returns the bytes not done.  The fast path is five stores
- * to thread-local memory around the call.
+ * to thread-local memory around the call, and needs nothing after the call
+ * but the result: a fault is finished from the record alone.
  */
 static inline __attribute__((always_inline)) size_t
 ua_run(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
-       size_t n, enum ua_side side, uintptr_t ulo)
+       size_t n, enum ua_kind kind, uintptr_t ulo)
 {
-	struct ua_op *op = &ua_self.op;
+	struct ua_op *op = ua_op();
 	size_t r;
 
 	if (ua_unlikely(op->hi)) /* a signal handler interrupted a copy */
-		return ua_run_slow(copy, clear, dst, src, n, side, ulo, 1);
+		return ua_run_nested(copy, clear, dst, src, n, kind, ulo);
 	/*
 	 * Claim op before filling it: a signal handler that runs a copy
 	 * between these stores sees hi != 0 and restores what it found.
@@ -63,69 +84,76 @@ ua_run(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
 	op->hi = UA_OP_BUSY;
 	atomic_signal_fence(memory_order_seq_cst);
 	op->lo = ulo;
-	op->side = side;
+	op->kind = kind;
+	op->other = (void *)((kind & 1) == UA_SIDE_SRC ? dst : src);
 	atomic_signal_fence(memory_order_seq_cst);
 	op->hi = ulo + n;
 	atomic_signal_fence(memory_order_seq_cst);
-	r = copy ? copy(dst, src, n) : clear(dst, n);
+	r = kind == UA_KIND_CLEAR ? clear(dst, n) : copy(dst, src, n);
 	if (ua_unlikely(r))
-		return ua_run_slow(copy, clear, dst, src, n, side, ulo, 0);
+		return ua_finish();
 	atomic_signal_fence(memory_order_seq_cst);
-	op->hi = 0;
+	ua_op()->hi = 0;
 	return 0;
 }
 
-/*
- * nested: save the interrupted copy's state, run, restore it.
- * Otherwise the routine faulted: finish up to the bad byte.
- */
+/* Save the interrupted copy's record, run, restore it. */
 static __attribute__((noinline)) size_t
-ua_run_slow(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
-            size_t n, enum ua_side side, uintptr_t ulo, size_t nested)
+ua_run_nested(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
+              size_t n, enum ua_kind kind, uintptr_t ulo)
 {
-	struct ua_op *op = &ua_self.op;
-	size_t done;
+	struct ua_op *op = &ua_self.op, saved = *op;
+	size_t r;
 
-	if (nested) {
-		struct ua_op saved = *op;
-		size_t r;
-
-		op->hi = 0;
-		atomic_signal_fence(memory_order_seq_cst);
-		r = ua_run(copy, clear, dst, src, n, side, ulo);
-		atomic_signal_fence(memory_order_seq_cst);
-		*op = saved;
-		return r;
-	}
-	done = ua_finish(dst, src, ulo, !copy);
-	atomic_signal_fence(memory_order_seq_cst);
 	op->hi = 0;
-	return n - done;
+	atomic_signal_fence(memory_order_seq_cst);
+	r = ua_run(copy, clear, dst, src, n, kind, ulo);
+	atomic_signal_fence(memory_order_seq_cst);
+	*op = saved;
+	return r;
 }
 
 size_t
 ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
              enum ua_side side, uintptr_t ulo)
 {
-	return ua_run(fn, NULL, dst, src, n, side, ulo);
+	return ua_run(fn, NULL, dst, src, n,
+	              side == UA_SIDE_SRC ? UA_KIND_RAW : UA_KIND_TO, ulo);
+}
+
+/*
+ * The first call, or a refused pointer: init (which may widen the default
+ * range), look again, and run or refuse.
+ */
+static __attribute__((noinline, cold)) size_t
+ua_user_cold(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
+             size_t n, enum ua_kind kind)
+{
+	const void *p = kind == UA_KIND_FROM ? src : dst;
+	uintptr_t u;
+
+	ua_lazy_init();
+	u = ua_user_addr(p, n);
+	if (u == UA_REFUSED) {
+		if (kind == UA_KIND_FROM)
+			memset(dst, 0, n);
+		return n;
+	}
+	if (kind == UA_KIND_FROM)
+		return ua_run(copy, clear, dst, (void *)u, n, kind, u);
+	return ua_run(copy, clear, (void *)u, src, n, kind, u);
 }
 
 static inline __attribute__((always_inline)) size_t
 ua_from_user(ua_copy_fn fn, void *dst, const void *usrc, size_t n)
 {
-	void *u;
-	size_t left;
+	uintptr_t u = ua_user_addr(usrc, n);
 
-	if (!ua_user_ptr(usrc, n, &u)) {
-		memset(dst, 0, n);
-		return n;
-	}
-	if (n == 0)
+	if (ua_unlikely(u == UA_REFUSED))
+		return ua_user_cold(fn, NULL, dst, usrc, n, UA_KIND_FROM);
+	if (ua_unlikely(n == 0))
 		return 0;
-	left = ua_run(fn, NULL, dst, u, n, UA_SIDE_SRC, (uintptr_t)u);
-	if (ua_unlikely(left))
-		memset((char *)dst + (n - left), 0, left);
-	return left;
+	return ua_run(fn, NULL, dst, (void *)u, n, UA_KIND_FROM, u);
 }
 
 UA_EXPORT size_t
@@ -143,27 +171,27 @@ ua_copy_from_user_nocache(void *dst, const void *usrc, size_t n)
 UA_EXPORT size_t
 ua_copy_to_user(void *udst, const void *src, size_t n)
 {
-	void *u;
+	uintptr_t u = ua_user_addr(udst, n);
+	ua_copy_fn fn = ua_copy_routine(n);
 
-	if (!ua_user_ptr(udst, n, &u))
-		return n;
-	if (n == 0)
+	if (ua_unlikely(u == UA_REFUSED))
+		return ua_user_cold(fn, NULL, udst, src, n, UA_KIND_TO);
+	if (ua_unlikely(n == 0))
 		return 0;
-	return ua_run(ua_copy_routine(n), NULL, u, src, n, UA_SIDE_DST,
-	              (uintptr_t)u);
+	return ua_run(fn, NULL, (void *)u, src, n, UA_KIND_TO, u);
 }
 
 UA_EXPORT size_t
 ua_clear_user(void *udst, size_t n)
 {
-	void *u;
+	uintptr_t u = ua_user_addr(udst, n);
+	ua_clear_fn fn = ua_clear_routine(n);
 
-	if (!ua_user_ptr(udst, n, &u))
-		return n;
-	if (n == 0)
+	if (ua_unlikely(u == UA_REFUSED))
+		return ua_user_cold(NULL, fn, udst, NULL, n, UA_KIND_CLEAR);
+	if (ua_unlikely(n == 0))
 		return 0;
-	return ua_run(NULL, ua_clear_routine(n), u, NULL, n, UA_SIDE_DST,
-	              (uintptr_t)u);
+	return ua_run(NULL, fn, (void *)u, NULL, n, UA_KIND_CLEAR, u);
 }
 
 /*
@@ -197,6 +225,7 @@ ua_memcpy_with(ua_copy_fn fn, void *dst, const void *src, size_t n)
 	return dst;
 }
 
+#ifndef UA_ARCH_MEMCPY /* else in assembly: src/<arch>/memcpy.S */
 /* Before init the table's routines initialise: no test here */
 UA_EXPORT void *
 ua_memcpy(void *dst, const void *src, size_t n)
@@ -211,3 +240,4 @@ ua_memcpy_nocache(void *dst, const void *src, size_t n)
 		return ua_dispatch.memcpy_nocache(dst, src, n);
 	return ua_memcpy_routine(n)(dst, src, n);
 }
+#endif

@@ -93,6 +93,9 @@ struct ua_dispatch ua_dispatch = {
     .memcpy_nocache = ua_memcpy_nocache_first,
 };
 
+/* Before init every size goes through the table, which initialises */
+size_t ua_memcpy_inline_max;
+
 /* What the table was made from: names, and seed 000's alignment guard */
 static struct {
 	uintptr_t rep_mask;
@@ -250,6 +253,9 @@ ua_dispatch_apply(const struct ua_policy *p)
 		d.memcpy_nocache = force->plain;
 	ua_policy_now = *p;
 	ua_dispatch = d;
+	ua_memcpy_inline_max = ua_engine.copy_s[UA_SMALL]->memcpy_inline;
+	if (ua_memcpy_inline_max >= d.medium_min)
+		ua_memcpy_inline_max = d.medium_min ? d.medium_min - 1 : 0;
 }
 
 void

@@ -31,6 +31,10 @@ struct ua_strategy {
 	/* The same copy for ua_memcpy: returns dst, no exception table;
 	 * NULL: ua_memcpy runs copy */
 	ua_memcpy_fn plain;
+	/* ua_memcpy's entry may copy up to this many bytes itself in this
+	 * strategy's stead, with the same moves as its small path (0: never;
+	 * the architecture's memcpy entry defines what it can do) */
+	size_t memcpy_inline;
 	/* Streaming stores: the nocache copies */
 	int nontemporal;
 	/* A string instruction (rep movs): rep_align_mask applies */
@@ -139,6 +143,15 @@ void ua_policy_defaults(struct ua_policy *p);
 void ua_dispatch_apply(const struct ua_policy *p);
 /* Size parsing shared with the tools: 0 ok, -EINVAL */
 int ua_parse_size(const char *s, size_t len, size_t *ret);
+
+/*
+ * An architecture whose ua_memcpy is written in assembly (x86-64:
+ * src/<arch>/memcpy.S) may copy small sizes in the entry itself, without
+ * the indirect jump: up to ua_memcpy_inline_max bytes, which
+ * ua_dispatch_apply() sets to the small class's memcpy_inline (below
+ * medium_min; 0 before init).
+ */
+extern size_t ua_memcpy_inline_max;
 
 /* ---- Per-architecture hooks (src/<arch>/strategies.c) ---- */
 

@@ -45,7 +45,7 @@ ua_fixup_copy(const void *uc, uintptr_t addr)
 
 	if (!op->hi || addr < op->lo || addr >= op->hi)
 		return 0;
-	done = ua_ctx_cursor(uc, op->side);
+	done = ua_ctx_cursor(uc, (enum ua_side)(op->kind & 1));
 	if (done < op->lo || done > op->hi)
 		done = op->lo;
 	/* Protection is per page: the whole page of the fault is bad. */

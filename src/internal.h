@@ -19,14 +19,27 @@
 enum ua_side { UA_SIDE_SRC, UA_SIDE_DST };
 
 /*
- * The user side of the copy in progress on this thread.  hi == 0: none.
- * The fault handler fills done (the user-side cursor: everything below it
- * was copied) and limit (the first byte that faulted, rounded down to its
- * page); the wrapper finishes the copy from there.
+ * What the copy in progress on this thread does.  The low bit is the side
+ * whose cursor the handler reads (enum ua_side).
+ */
+enum ua_kind {
+	UA_KIND_FROM = UA_SIDE_SRC,      /* copy_from_user: zero-fill on a fault */
+	UA_KIND_TO = UA_SIDE_DST,        /* copy_to_user */
+	UA_KIND_CLEAR = 2 | UA_SIDE_DST, /* clear_user */
+	UA_KIND_RAW = 4 | UA_SIDE_SRC,   /* from the user side, no zero-fill */
+};
+
+/*
+ * The user side of the copy in progress on this thread: [lo, hi); hi == 0:
+ * none.  other is the trusted side (NULL for a clear).  The fault handler
+ * fills done (the user-side cursor: everything below it was copied) and
+ * limit (the first byte that faulted, rounded down to its page); the slow
+ * path finishes the copy from there with nothing but this record.
  */
 struct ua_op {
 	uintptr_t lo, hi;
-	enum ua_side side;
+	enum ua_kind kind;
+	void *other;
 	uintptr_t done, limit;
 };
 /* op->hi while op is being filled: in use, and no address is in it */
@@ -95,19 +108,46 @@ ua_mask_user(const void *p, size_t n, uintptr_t lo, uintptr_t hi)
 	return (const void *)(a | bad);
 }
 
+/* What ua_user_addr returns for a refused range: never a user address */
+#define UA_REFUSED UINTPTR_MAX
+
 /*
- * Everything a call does before it touches user memory: init, access_ok
- * against this thread's range, and the masked pointer in *ret.  0: refused.
+ * Everything a call does before it touches user memory: access_ok against
+ * this thread's range, and the pointer masked (Spectre v1) so that under
+ * speculation a refused range becomes UA_REFUSED, an address that cannot
+ * be mapped.  The caller's branch tests the masked value itself.  n == 0 is
+ * never refused.
  */
-static inline int
+static inline __attribute__((always_inline)) uintptr_t
+ua_user_addr(const volatile void *p, size_t n)
+{
+	uintptr_t a = (uintptr_t)p, lo = ua_default_lo, hi = ua_default_hi, bad;
+
+	if (ua_self.range_hi) {
+		lo = ua_self.range_lo;
+		hi = ua_self.range_hi;
+	}
+	bad = (uintptr_t)((a - lo > hi - lo) | (n > hi - a)) & (n != 0);
+	__asm__("" : "+r"(bad)); /* data, not a branch the compiler may fold */
+	return a | (0 - bad);
+}
+
+/*
+ * For the single loads and stores, which run no dispatch routine: init,
+ * then the check.  (The bulk copies skip the init test: every routine of
+ * the initial dispatch table runs init before it touches memory, and until
+ * then the default range is the narrowest; copy.c looks again on refusal.)
+ */
+static inline __attribute__((always_inline)) int
 ua_user_ptr(const volatile void *p, size_t n, void **ret)
 {
-	uintptr_t lo, hi;
+	uintptr_t u;
 
 	ua_lazy_init();
-	if (!ua__access_ok((uintptr_t)p, n, &lo, &hi))
+	u = ua_user_addr(p, n);
+	if (u == UA_REFUSED)
 		return 0;
-	*ret = (void *)ua_mask_user((const void *)p, n, lo, hi);
+	*ret = (void *)u;
 	return 1;
 }
 

@@ -278,6 +278,93 @@ sweep_api(const struct ua_strategy *s)
 			check_clear(s->name, 1, NULL, gd.lo + few_aligns[i], n);
 }
 
+/*
+ * A memcpy entry's bulk loop runs backward when dst is a little ahead of
+ * src modulo 4 KiB: every distance mod 4096, lengths across the loop's
+ * start and across pages.
+ */
+static void
+sweep_alias(const struct ua_strategy *s)
+{
+	static const size_t sizes[] = {255, 256, 257, 300, 511, 512, 513,
+				       1100, 2049, 4097, 5000};
+	static const size_t src_off[] = {0, 17, 63};
+	size_t delta, i, j;
+
+	plain_fn = s->plain;
+	for (delta = 0; delta < 4096; delta++)
+		for (i = 0; i < sizeof(src_off) / sizeof(src_off[0]); i++)
+			for (j = 0; j < sizeof(sizes) / sizeof(sizes[0]); j++)
+				check_copy(s->name, DIRECT_PLAIN, NULL,
+					   gd.lo + src_off[i] + delta,
+					   gs.lo + src_off[i], sizes[j]);
+}
+
+/*
+ * ua_memcpy and ua_memcpy_nocache may copy small sizes in the entry itself
+ * (x86-64), up to the small class's memcpy_inline below medium_min: every
+ * alignment pair and every length across that limit, under the default
+ * policy, sse2 and the best vector strategy in the small class, the medium
+ * class starting inside the inline range, and a string strategy forced.
+ */
+static void
+sweep_memcpy_entry(const struct ua_policy *def)
+{
+	const struct ua_strategy *all, *vec = NULL;
+	size_t da, sa, n, i, count, pass, want, maxlen = 64;
+	char cfg[128];
+
+	all = ua_strategies(&count);
+	for (i = 0; i < count; i++) {
+		if (all[i].memcpy_inline > maxlen)
+			maxlen = all[i].memcpy_inline;
+		if (all[i].plain && ua_strategy_supported(&all[i]))
+			vec = &all[i];
+	}
+	maxlen = 2 * maxlen + 8;
+	for (pass = 0; pass < 4; pass++) {
+		struct ua_policy p = *def;
+
+		cfg[0] = 0;
+		if (pass == 1)
+			snprintf(cfg, sizeof(cfg), "small=sse2");
+		else if (pass == 2 && vec)
+			snprintf(cfg, sizeof(cfg),
+				 "small=%s:medium=erms:medium_min=40",
+				 vec->name);
+		else if (pass == 3)
+			snprintf(cfg, sizeof(cfg), "strategy=erms");
+		if (cfg[0]) {
+			CHECK(ua_policy_parse(&p, cfg, strlen(cfg), ':',
+					      UA_FROM_ENV) >= 1,
+			      "%s not accepted", cfg);
+			ua_dispatch_apply(&p);
+		}
+		want = p.t[UA_T_SMALL].strategy->memcpy_inline;
+		if (p.t[UA_T_STRATEGY].strategy)
+			want = p.t[UA_T_STRATEGY].strategy->memcpy_inline;
+		if (want >= ua_dispatch.medium_min)
+			want = ua_dispatch.medium_min ? ua_dispatch.medium_min - 1
+						      : 0;
+		CHECK(ua_memcpy_inline_max == want,
+		      "%s: inline up to %zu, want %zu (medium from %zu)",
+		      cfg[0] ? cfg : "default", ua_memcpy_inline_max, want,
+		      ua_dispatch.medium_min);
+		CHECK(pass != 3 || want == 0, "erms forced: inline up to %zu",
+		      want);
+		for (da = 0; da < 64; da++)
+			for (sa = 0; sa < 64; sa++)
+				for (n = 0; n <= maxlen; n++) {
+					check_copy("entry", API_MEMCPY, NULL,
+						   gd.lo + da, gs.lo + sa, n);
+					check_copy("entry", API_MEMCPY_NOCACHE,
+						   NULL, gd.hi - n - da,
+						   gs.hi - n - sa, n);
+				}
+		ua_dispatch_apply(def);
+	}
+}
+
 /* ---- Faults: the bad page starts k bytes into the user side ---- */
 
 enum fault_op {
@@ -554,8 +641,10 @@ main(int argc, char **argv)
 		}
 		sweep_direct(s);
 		sweep_large(s->name, DIRECT, s->copy);
-		if (s->plain)
+		if (s->plain) {
 			sweep_large(s->name, DIRECT_PLAIN, NULL);
+			sweep_alias(s);
+		}
 		sweep_api(s);
 		sweep_faults(s);
 		ua_dispatch_apply(&def);
@@ -570,6 +659,7 @@ main(int argc, char **argv)
 		sweep_edges(&def);
 		sweep_guard(&def);
 		ua_dispatch_apply(&def);
+		sweep_memcpy_entry(&def);
 		printf(
 		    "default policy: class edges and the alignment guard ok\n");
 	}

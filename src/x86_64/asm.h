@@ -19,4 +19,55 @@
 
 	.section .note.GNU-stack, "", @progbits
 
+/*
+ * The head of the bulk strategies: copy 64 bytes unaligned, then move the
+ * cursors (rsi, rdi, rdx) so that rdi is on the next cache line.  The bytes
+ * skipped were stored, so the cursor rule holds; clobbers rcx, xmm0-3.
+ */
+.macro COPY_HEAD64_ALIGN_DST fault
+1:	movdqu	(%rsi), %xmm0
+	UA_EXTABLE 1b, \fault
+2:	movdqu	16(%rsi), %xmm1
+	UA_EXTABLE 2b, \fault
+3:	movdqu	32(%rsi), %xmm2
+	UA_EXTABLE 3b, \fault
+4:	movdqu	48(%rsi), %xmm3
+	UA_EXTABLE 4b, \fault
+5:	movdqu	%xmm0, (%rdi)
+	UA_EXTABLE 5b, \fault
+6:	movdqu	%xmm1, 16(%rdi)
+	UA_EXTABLE 6b, \fault
+7:	movdqu	%xmm2, 32(%rdi)
+	UA_EXTABLE 7b, \fault
+8:	movdqu	%xmm3, 48(%rdi)
+	UA_EXTABLE 8b, \fault
+	lea	64(%rdi), %rcx
+	and	$-64, %rcx
+	sub	%rdi, %rcx
+	add	%rcx, %rsi
+	add	%rcx, %rdi
+	sub	%rcx, %rdx
+.endm
+
+/*
+ * The same for the clears (rdi destination, rsi count): 64 zero bytes
+ * unaligned, then rdi on the next cache line; xmm0 is left zero.
+ */
+.macro CLEAR_HEAD64_ALIGN_DST fault
+	pxor	%xmm0, %xmm0
+1:	movdqu	%xmm0, (%rdi)
+	UA_EXTABLE 1b, \fault
+2:	movdqu	%xmm0, 16(%rdi)
+	UA_EXTABLE 2b, \fault
+3:	movdqu	%xmm0, 32(%rdi)
+	UA_EXTABLE 3b, \fault
+4:	movdqu	%xmm0, 48(%rdi)
+	UA_EXTABLE 4b, \fault
+	lea	64(%rdi), %rcx
+	and	$-64, %rcx
+	sub	%rdi, %rcx
+	add	%rcx, %rdi
+	sub	%rcx, %rsi
+.endm
+
 #endif

@@ -17,30 +17,8 @@
 UA_ENTRY(ua_copy_erms)
 	cmp	$ERMS_MIN, %rdx
 	jbe	ua_copy_sse2
-	/* 64 bytes unaligned, then rdi to the next cache line */
-1:	movdqu	(%rsi), %xmm0
-	UA_EXTABLE 1b, .Lcopy_fault
-2:	movdqu	16(%rsi), %xmm1
-	UA_EXTABLE 2b, .Lcopy_fault
-3:	movdqu	32(%rsi), %xmm2
-	UA_EXTABLE 3b, .Lcopy_fault
-4:	movdqu	48(%rsi), %xmm3
-	UA_EXTABLE 4b, .Lcopy_fault
-5:	movdqu	%xmm0, (%rdi)
-	UA_EXTABLE 5b, .Lcopy_fault
-6:	movdqu	%xmm1, 16(%rdi)
-	UA_EXTABLE 6b, .Lcopy_fault
-7:	movdqu	%xmm2, 32(%rdi)
-	UA_EXTABLE 7b, .Lcopy_fault
-8:	movdqu	%xmm3, 48(%rdi)
-	UA_EXTABLE 8b, .Lcopy_fault
-	lea	64(%rdi), %rcx
-	and	$-64, %rcx
-	sub	%rdi, %rcx
-	add	%rcx, %rsi
-	add	%rcx, %rdi
-	sub	%rdx, %rcx
-	neg	%rcx
+	COPY_HEAD64_ALIGN_DST .Lcopy_fault
+	mov	%rdx, %rcx
 9:	rep movsb
 	UA_EXTABLE 9b, .Lcopy_fault
 	xor	%eax, %eax
@@ -54,21 +32,8 @@ UA_END(ua_copy_erms)
 UA_ENTRY(ua_clear_erms)
 	cmp	$ERMS_MIN, %rsi
 	jbe	ua_clear_sse2
-	pxor	%xmm0, %xmm0
-1:	movdqu	%xmm0, (%rdi)
-	UA_EXTABLE 1b, .Lcopy_fault
-2:	movdqu	%xmm0, 16(%rdi)
-	UA_EXTABLE 2b, .Lcopy_fault
-3:	movdqu	%xmm0, 32(%rdi)
-	UA_EXTABLE 3b, .Lcopy_fault
-4:	movdqu	%xmm0, 48(%rdi)
-	UA_EXTABLE 4b, .Lcopy_fault
-	lea	64(%rdi), %rcx
-	and	$-64, %rcx
-	sub	%rdi, %rcx
-	add	%rcx, %rdi
-	sub	%rsi, %rcx
-	neg	%rcx
+	CLEAR_HEAD64_ALIGN_DST .Lcopy_fault
+	mov	%rsi, %rcx
 	xor	%eax, %eax
 5:	rep stosb
 	UA_EXTABLE 5b, .Lcopy_fault

@@ -18,29 +18,7 @@
 UA_ENTRY(ua_copy_nt)
 	cmp	$NT_MIN, %rdx
 	jb	ua_copy_sse2
-	/* 64 bytes unaligned, then rdi to the next cache line */
-1:	movdqu	(%rsi), %xmm0
-	UA_EXTABLE 1b, .Lfault
-2:	movdqu	16(%rsi), %xmm1
-	UA_EXTABLE 2b, .Lfault
-3:	movdqu	32(%rsi), %xmm2
-	UA_EXTABLE 3b, .Lfault
-4:	movdqu	48(%rsi), %xmm3
-	UA_EXTABLE 4b, .Lfault
-5:	movdqu	%xmm0, (%rdi)
-	UA_EXTABLE 5b, .Lfault
-6:	movdqu	%xmm1, 16(%rdi)
-	UA_EXTABLE 6b, .Lfault
-7:	movdqu	%xmm2, 32(%rdi)
-	UA_EXTABLE 7b, .Lfault
-8:	movdqu	%xmm3, 48(%rdi)
-	UA_EXTABLE 8b, .Lfault
-	lea	64(%rdi), %rcx
-	and	$-64, %rcx
-	sub	%rdi, %rcx
-	add	%rcx, %rsi
-	add	%rcx, %rdi
-	sub	%rcx, %rdx
+	COPY_HEAD64_ALIGN_DST .Lfault
 	.p2align 4
 .Lcopy_loop:
 1:	movdqu	(%rsi), %xmm0
@@ -96,20 +74,7 @@ UA_END(ua_copy_nt)
 UA_ENTRY(ua_clear_nt)
 	cmp	$NT_MIN, %rsi
 	jb	ua_clear_sse2
-	pxor	%xmm0, %xmm0
-1:	movdqu	%xmm0, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	movdqu	%xmm0, 16(%rdi)
-	UA_EXTABLE 2b, .Lfault
-3:	movdqu	%xmm0, 32(%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	movdqu	%xmm0, 48(%rdi)
-	UA_EXTABLE 4b, .Lfault
-	lea	64(%rdi), %rcx
-	and	$-64, %rcx
-	sub	%rdi, %rcx
-	add	%rcx, %rdi
-	sub	%rcx, %rsi
+	CLEAR_HEAD64_ALIGN_DST .Lfault
 	.p2align 4
 .Lclear_loop:
 1:	movntdq	%xmm0, (%rdi)

@@ -7,10 +7,13 @@
  * Up to 64 bytes: two moves from the two ends, of 32, 16, 4 or 1 bytes
  * (with 16-byte registers, 16..64 bytes take four moves whose inner two are
  * placed without a branch).
- * Up to 256 bytes (512 for 64-byte vectors): as many vectors from each end.
+ * Up to 256 bytes (512 for 32- and 64-byte vectors): as many vectors from
+ * each end.
  * Above: the first vector unaligned, the destination brought to a vector
  * boundary, four aligned vectors per round with rsi/rdi advanced, then the
  * last four vectors of the buffer, overlapping what the loop stored.
+ * The memcpy build runs that loop backward when dst is a little ahead of
+ * src modulo 4 KiB (4 KiB aliasing).
  * User-side accesses go in increasing page order (a move that goes back
  * only touches bytes an earlier one already reached), and rsi/rdi only
  * move past bytes already stored.
@@ -33,6 +36,8 @@
 .endm
 #define COPY_ENTRY mov %rdi, %rax
 #define COPY_OK
+/* (dst - src) mod 4096 below this: the loop runs backward (a power of 2) */
+#define ALIAS_WINDOW 256
 #else
 #define COPY_FN UA_CAT(ua_copy_, NAME)
 #define CLEAR_FN UA_CAT(ua_clear_, NAME)
@@ -334,8 +339,12 @@ UA_ENTRY(COPY_FN)
 	COPY_ENDS 2
 .Lcopy_more_128:
 	cmp	$256, %rdx
-	ja	.Lcopy_loop_start
+	ja	.Lcopy_more_256
 	COPY_ENDS 4
+.Lcopy_more_256:
+	cmp	$512, %rdx
+	ja	.Lcopy_loop_start
+	COPY_ENDS 8
 #else
 	cmp	$128, %rdx
 	ja	.Lcopy_more_128
@@ -351,6 +360,18 @@ UA_ENTRY(COPY_FN)
 #endif
 
 .Lcopy_loop_start:
+#ifdef UA_MEMCPY
+	/*
+	 * dst less than ALIAS_WINDOW bytes ahead of src modulo 4 KiB: going
+	 * forward, loads would hit the 4 KiB aliasing of the stores just
+	 * made; go backward (memcpy only: a user copy keeps its user-side
+	 * accesses in increasing page order).
+	 */
+	mov	%edi, %ecx
+	sub	%esi, %ecx
+	and	$(4096 - ALIAS_WINDOW), %ecx
+	jz	.Lcopy_backward
+#endif
 	/* The first vector unaligned, then rdi to the next vector boundary */
 1:	VMOVU	(%rsi), V0
 	UA_EXTABLE 1b, .Lfault
@@ -433,6 +454,45 @@ UA_ENTRY(COPY_FN)
 	COPY_OK
 	VZEROUPPER
 	ret
+#ifdef UA_MEMCPY
+	/*
+	 * Backward (n > 8 vectors): the first four vectors and the last one
+	 * loaded up front, then four aligned vectors per round from the end
+	 * of the destination down, rcx the block's destination and rsi the
+	 * distance to its source; the first four vectors stored last.
+	 */
+.Lcopy_backward:
+	VMOVU	(%rsi), V4
+	VMOVU	VEC_SIZE(%rsi), V5
+	VMOVU	(2 * VEC_SIZE)(%rsi), V6
+	VMOVU	(3 * VEC_SIZE)(%rsi), V7
+	VMOVU	-VEC_SIZE(%rsi,%rdx), V8
+	lea	(%rdi,%rdx), %rcx
+	and	$-VEC_SIZE, %rcx
+	sub	$(4 * VEC_SIZE), %rcx
+	sub	%rdi, %rsi
+	.p2align 4
+.Lcopy_backward_loop:
+	VMOVU	(3 * VEC_SIZE)(%rsi,%rcx), V3
+	VMOVU	(2 * VEC_SIZE)(%rsi,%rcx), V2
+	VMOVU	VEC_SIZE(%rsi,%rcx), V1
+	VMOVU	(%rsi,%rcx), V0
+	VMOVA	V3, (3 * VEC_SIZE)(%rcx)
+	VMOVA	V2, (2 * VEC_SIZE)(%rcx)
+	VMOVA	V1, VEC_SIZE(%rcx)
+	VMOVA	V0, (%rcx)
+	sub	$(4 * VEC_SIZE), %rcx
+	cmp	%rdi, %rcx
+	ja	.Lcopy_backward_loop
+	/* What is left, [rdi, rcx + 4 vectors), is in the first four */
+	VMOVU	V4, (%rdi)
+	VMOVU	V5, VEC_SIZE(%rdi)
+	VMOVU	V6, (2 * VEC_SIZE)(%rdi)
+	VMOVU	V7, (3 * VEC_SIZE)(%rdi)
+	VMOVU	V8, -VEC_SIZE(%rdi,%rdx)
+	VZEROUPPER
+	ret
+#endif
 UA_END(COPY_FN)
 
 #ifndef UA_MEMCPY

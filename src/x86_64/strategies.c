@@ -1,9 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /* x86-64: the strategy table and the default policy per CPU. */
+#include <stddef.h>
 #include <string.h>
 
 #include "dispatch.h"
+#include "dispatch_offsets.h"
 #include "x86/cpu.h"
+
+/* memcpy.S reads the table at these offsets */
+#define UA_AT(field, off)                                                      \
+	_Static_assert(offsetof(struct ua_dispatch, field) == (off),           \
+		       "memcpy.S: offset of " #field)
+UA_AT(medium_min, UA_DISPATCH_MEDIUM_MIN);
+UA_AT(large_min, UA_DISPATCH_LARGE_MIN);
+UA_AT(huge_min, UA_DISPATCH_HUGE_MIN);
+UA_AT(nocache_min, UA_DISPATCH_NOCACHE_MIN);
+UA_AT(memcpy, UA_DISPATCH_MEMCPY);
+UA_AT(memcpy_nocache, UA_DISPATCH_MEMCPY_NOCACHE);
+_Static_assert(sizeof(ua_memcpy_fn) == 8 && sizeof(size_t) == 8,
+	       "memcpy.S: 8-byte table entries");
 
 const char *
 ua_arch_feature_name(unsigned bit)
@@ -28,7 +43,8 @@ static const struct ua_strategy ua_x86_strategies[] = {
     {.name = "sse2",
      .copy = ua_copy_sse2,
      .clear = ua_clear_sse2,
-     .plain = ua_memcpy_sse2},
+     .plain = ua_memcpy_sse2,
+     .memcpy_inline = 31},
     {.name = "erms", .copy = ua_copy_erms, .clear = ua_clear_erms, .string = 1},
     {.name = "movsq",
      .copy = ua_copy_movsq,
@@ -39,11 +55,13 @@ static const struct ua_strategy ua_x86_strategies[] = {
      .copy = ua_copy_avx2,
      .clear = ua_clear_avx2,
      .plain = ua_memcpy_avx2,
+     .memcpy_inline = 256,
      .needs = UA_F(AVX2)},
     {.name = "avx512",
      .copy = ua_copy_avx512,
      .clear = ua_clear_avx512,
      .plain = ua_memcpy_avx512,
+     .memcpy_inline = 256,
      .needs = UA_F(AVX512)},
     {.name = "nt", .copy = ua_copy_nt, .clear = ua_clear_nt, .nontemporal = 1},
 };

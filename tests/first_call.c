@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Description: the very first call of a process may be a faulting bulk copy
+ * (no ua_init, no other call before it): the initial dispatch table must
+ * install the handlers before the routine touches memory.  Each case runs
+ * in a fresh exec'd process, so it truly is the first call.
+ */
+#include <sys/wait.h>
+
+#include "test.h"
+
+static int
+first(const char *which)
+{
+	struct t_layout l = t_layout_new(1, T_BAD_NONE);
+	char buf[64];
+	size_t r;
+
+	if (!strcmp(which, "from"))
+		r = ua_copy_from_user(buf, l.bad - 6, 20);
+	else if (!strcmp(which, "to"))
+		r = ua_copy_to_user(l.bad - 6, buf, 20);
+	else if (!strcmp(which, "clear"))
+		r = ua_clear_user(l.bad - 6, 20);
+	else if (!strcmp(which, "nocache"))
+		r = ua_copy_from_user_nocache(buf, l.bad - 6, 20);
+	else
+		r = (size_t)(ua_strnlen_user(l.bad - 6, 20) == 0 ? 14 : 0);
+	return r == 14 ? 0 : 1;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const char *const kinds[] = {"from", "to", "clear", "nocache",
+	                                    "strnlen"};
+	size_t i;
+
+	if (argc == 2)
+		return first(argv[1]);
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		pid_t pid = fork();
+		int status;
+
+		CHECK(pid >= 0, "fork");
+		if (pid == 0) {
+			execl("/proc/self/exe", argv[0], kinds[i], (char *)NULL);
+			_exit(127);
+		}
+		CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
+		CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		      "first call %s: status %#x", kinds[i], status);
+	}
+	t_done("first_call");
+	return T_PASS;
+}

@@ -300,6 +300,18 @@ sweep_alias(const struct ua_strategy *s)
 					   gs.lo + src_off[i], sizes[j]);
 }
 
+/* Every CPU of the arch runs these: a vector (or plain) one, a string one */
+#if defined(__x86_64__)
+#define S_BASE "sse2"
+#define S_STRING "erms"
+#elif defined(__i386__)
+#define S_BASE "movsl"
+#define S_STRING "movsl"
+#elif defined(__aarch64__)
+#define S_BASE "ldp"
+#define S_STRING "ldp"
+#endif
+
 /*
  * ua_memcpy and ua_memcpy_nocache may copy small sizes in the entry itself
  * (x86-64), up to the small class's memcpy_inline below medium_min: every
@@ -327,13 +339,13 @@ sweep_memcpy_entry(const struct ua_policy *def)
 
 		cfg[0] = 0;
 		if (pass == 1)
-			snprintf(cfg, sizeof(cfg), "small=sse2");
+			snprintf(cfg, sizeof(cfg), "small=" S_BASE);
 		else if (pass == 2 && vec)
 			snprintf(cfg, sizeof(cfg),
-				 "small=%s:medium=erms:medium_min=40",
+				 "small=%s:medium=" S_STRING ":medium_min=40",
 				 vec->name);
 		else if (pass == 3)
-			snprintf(cfg, sizeof(cfg), "strategy=erms");
+			snprintf(cfg, sizeof(cfg), "strategy=" S_STRING);
 		if (cfg[0]) {
 			CHECK(ua_policy_parse(&p, cfg, strlen(cfg), ':',
 					      UA_FROM_ENV) >= 1,

@@ -400,6 +400,20 @@ ua_policy(void)
 	return &ua_policy_now;
 }
 
+/* The strategy whose routine is ua_arch_copy_bytes, if one is */
+static const char *
+ua_bytes_name(void)
+{
+	const struct ua_strategy *all;
+	size_t n, i;
+
+	all = ua_strategies(&n);
+	for (i = 0; i < n; i++)
+		if (all[i].copy == ua_arch_copy_bytes)
+			return all[i].name;
+	return "bytes";
+}
+
 UA_EXPORT const char *
 ua_copy_strategy(size_t n)
 {
@@ -407,7 +421,7 @@ ua_copy_strategy(size_t n)
 
 	ua_lazy_init();
 	if (!ua_engine.copy_s[0])
-		return "erms";
+		return ua_bytes_name();
 	c = n < ua_dispatch.medium_min  ? UA_SMALL
 	    : n < ua_dispatch.large_min ? UA_MEDIUM
 	    : n < ua_dispatch.huge_min  ? UA_LARGE

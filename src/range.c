@@ -8,9 +8,27 @@
 
 /* Every canonical user address above the first page (set by ua_range_init) */
 uintptr_t ua_default_lo = 4096;
-uintptr_t ua_default_hi = ((uintptr_t)1 << 47) - 4096;
+uintptr_t ua_default_hi = (uintptr_t)0xc0000000u - 4096;
 
-#if UINTPTR_MAX > 0xffffffffu
+/* Can a page be mapped at hint?  (It can if one is there already.) */
+static int
+ua_can_map_at(uintptr_t hint)
+{
+	int saved_errno = errno, r;
+	void *p = mmap((void *)hint, ua_page_size, PROT_NONE,
+	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+
+	if (p == MAP_FAILED) {
+		r = errno == EEXIST;
+		errno = saved_errno;
+		return r;
+	}
+	munmap(p, ua_page_size);
+	/* Kernels before 4.17 take MAP_FIXED_NOREPLACE as a mere hint */
+	return p == (void *)hint;
+}
+
+#if defined(__x86_64__)
 /*
  * Addresses above 47 bits are canonical only under 5-level paging, and the
  * kernel hands them out only to those who ask.  Ask once: if a mapping can
@@ -19,20 +37,34 @@ uintptr_t ua_default_hi = ((uintptr_t)1 << 47) - 4096;
 static uintptr_t
 ua_task_size(void)
 {
-	void *hint = (void *)((uintptr_t)1 << 52);
-	void *p = mmap(hint, ua_page_size, PROT_NONE,
-	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-	if (p == MAP_FAILED)
-		return (uintptr_t)1 << 47;
-	munmap(p, ua_page_size);
-	return p == hint ? (uintptr_t)1 << 56 : (uintptr_t)1 << 47;
+	return ua_can_map_at((uintptr_t)1 << 52) ? (uintptr_t)1 << 56
+	                                         : (uintptr_t)1 << 47;
 }
-#else
+#elif defined(__aarch64__)
+/*
+ * 48-bit user addresses, 52 with FEAT_LVA when the kernel has it and one
+ * asks for a high address.  Kernels with fewer VA bits (39, 42, 47) leave
+ * the rest of the 48-bit range unmappable: an access there faults with its
+ * address, like any hole.  Tagged pointers (top byte set) stay outside.
+ */
 static uintptr_t
 ua_task_size(void)
 {
-	return 0xc0000000u; /* the i386 3G/1G split; a 64-bit kernel allows 4G */
+	return ua_can_map_at((uintptr_t)1 << 50) ? (uintptr_t)1 << 52
+	                                         : (uintptr_t)1 << 48;
 }
+#elif defined(__i386__)
+/*
+ * 3 GiB under an i386 kernel (the 3G/1G split); under an x86-64 kernel a
+ * 32-bit process has all of 4 GiB but the top page (0xffffe000).
+ */
+static uintptr_t
+ua_task_size(void)
+{
+	return ua_can_map_at(0xe0000000u) ? 0xffffe000u : 0xc0000000u;
+}
+#else
+#error "uaccess: no user address range for this architecture (src/range.c)"
 #endif
 
 void

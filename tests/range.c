@@ -9,11 +9,14 @@
 
 #include "test.h"
 
+/* TOP: the lowest address above every user range this test may meet */
+#if defined(__x86_64__)
+#define TOP ((uintptr_t)1 << 47) /* first non-canonical (4-level) */
 static const uintptr_t bad_ptrs[] = {
 	0,
 	1,
 	4095,
-	(uintptr_t)1 << 47,           /* first non-canonical (4-level) */
+	TOP,
 	0x0000800000001000ull,
 	0x7fffffffffffffffull,
 	0x8000000000000000ull,
@@ -21,6 +24,32 @@ static const uintptr_t bad_ptrs[] = {
 	0xffffffffff600000ull,        /* vsyscall page */
 	UINTPTR_MAX,
 };
+#elif defined(__aarch64__)
+#define TOP ((uintptr_t)1 << 52) /* above 48-bit and 52-bit (LVA) VAs */
+static const uintptr_t bad_ptrs[] = {
+	0,
+	1,
+	4095,
+	TOP,
+	0x0100000000001000ull,        /* tagged: TBI would access 0x1000 */
+	0x7fffffffffffffffull,
+	0x8000000000000000ull,
+	0xffff000000000000ull,        /* kernel half */
+	UINTPTR_MAX,
+};
+#elif defined(__i386__)
+#define TOP ((uintptr_t)0xffffe000u) /* a 32-bit task on x86-64 ends here */
+static const uintptr_t bad_ptrs[] = {
+	0,
+	1,
+	4095,
+	TOP,
+	0xfffff000u,
+	UINTPTR_MAX,
+};
+#else
+#error "tests/range.c: no bad pointers for this architecture"
+#endif
 
 static void
 check_rejected(uintptr_t u, size_t n)
@@ -92,10 +121,10 @@ main(void)
 	/* Ranges that wrap or leave the user half */
 	CHECK(!ua_access_ok(p, SIZE_MAX), "huge n");
 	CHECK(!ua_access_ok(p, (size_t)0 - (uintptr_t)p + 1), "wrap");
-	CHECK(!ua_access_ok((void *)(((uintptr_t)1 << 47) - 8), 16),
+	CHECK(!ua_access_ok((void *)(TOP - 8), 16),
 	      "crosses the top");
 	check_rejected((uintptr_t)p, SIZE_MAX);
-	check_rejected(((uintptr_t)1 << 47) - 4096, 8192);
+	check_rejected(TOP - 4096, 8192);
 	CHECK(ua_access_ok(p, 4 * pg), "a real mapping");
 	CHECK(ua_access_ok((void *)4096, 1), "first page above zero");
 
@@ -123,7 +152,7 @@ main(void)
 
 	/* Invalid ranges are refused and change nothing */
 	CHECK_EQ(ua_set_user_range(NULL, pg), -EINVAL);
-	CHECK_EQ(ua_set_user_range((void *)(((uintptr_t)1 << 47) - pg), 2 * pg),
+	CHECK_EQ(ua_set_user_range((void *)(TOP - pg), 2 * pg),
 	         -EINVAL);
 	CHECK_EQ(ua_set_user_range(p, SIZE_MAX), -EINVAL);
 	CHECK(!ua_access_ok(p, 1), "range unchanged after -EINVAL");

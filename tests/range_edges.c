@@ -17,6 +17,15 @@
 #define PAGES 16
 #define FILL 0x77
 #define SENT 0x00 /* a NUL just past each end: an over-read would find it */
+/* Far from the range: beyond 4-level user space, and 4 GiB away (64-bit) */
+#if UINTPTR_MAX > 0xffffffffu
+#define T_HIGH ((uintptr_t)1 << 47)
+#define T_FAR ((uintptr_t)1 << 32)
+#else
+#define T_HIGH ((uintptr_t)1 << 30)
+#define T_FAR ((uintptr_t)1 << 28)
+#endif
+#define T_TOP ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))
 
 static char *map;
 static size_t pg, maplen;
@@ -139,7 +148,7 @@ int
 main(void)
 {
 	static const size_t fixed_n[] = {0, 1, 2, 4, 7, 8, 63, 64, 4096,
-	                                 (size_t)1 << 47, (size_t)1 << 63,
+	                                 (size_t)T_HIGH, (size_t)T_TOP,
 	                                 SIZE_MAX / 2, SIZE_MAX - 1, SIZE_MAX};
 	uintptr_t ptrs[512];
 	size_t np = 0, i, j;
@@ -167,12 +176,12 @@ main(void)
 	ptrs[np++] = (uintptr_t)map + maplen - 1;
 	ptrs[np++] = lo - pg;
 	ptrs[np++] = hi + pg;
-	ptrs[np++] = (uintptr_t)1 << 47;
-	ptrs[np++] = (uintptr_t)1 << 63;
+	ptrs[np++] = T_HIGH;
+	ptrs[np++] = T_TOP;
 	ptrs[np++] = UINTPTR_MAX;
 	ptrs[np++] = UINTPTR_MAX - 7;
-	ptrs[np++] = lo + ((uintptr_t)1 << 32);
-	ptrs[np++] = lo - ((uintptr_t)1 << 32);
+	ptrs[np++] = lo + T_FAR;
+	ptrs[np++] = lo - T_FAR;
 
 	for (i = 0; i < np; i++) {
 		uintptr_t p = ptrs[i];

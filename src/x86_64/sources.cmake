@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# x86-64 routines: one file per strategy
+# x86-64 routines: one file per strategy; cpuid is shared with i386
 set(UA_ARCH_SOURCES
   ${UA_ARCH}/user.S
   ${UA_ARCH}/copy_erms.S
@@ -14,6 +14,7 @@ set(UA_ARCH_SOURCES
   ${UA_ARCH}/memcpy_avx2.S
   ${UA_ARCH}/memcpy_avx512.S
   ${UA_ARCH}/strategies.c
+  x86/cpu.c
 )
 # Strategy names, for the tests that run once per strategy
 set(UA_ARCH_STRATEGIES erms movsq unrolled sse2 avx2 avx512 nt PARENT_SCOPE)

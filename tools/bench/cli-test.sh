@@ -8,6 +8,8 @@
 set -u
 
 BENCH=$1
+# Cross builds: the emulator that runs the binary (absolute path and args)
+EMU=${UA_TEST_EMULATOR:-}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 fails=0
@@ -24,7 +26,7 @@ expect_exit() {
 	code=$1
 	pattern=$2
 	shift 2
-	"$BENCH" "$@" >"$TMP/out" 2>"$TMP/err"
+	$EMU "$BENCH" "$@" >"$TMP/out" 2>"$TMP/err"
 	got=$?
 	[ "$got" -eq "$code" ] || fail "uaccess-bench $*: exit $got, expected $code"
 	if [ -n "$pattern" ] && ! cat "$TMP/out" "$TMP/err" | grep -q -- "$pattern"; then
@@ -94,7 +96,7 @@ else
 fi
 
 # --plot without gnuplot: says so, still writes data and scripts
-env PATH=/nonexistent "$BENCH" align $FAST --size 64K --plot "$TMP/noplot" \
+env PATH=/nonexistent $EMU "$BENCH" align $FAST --size 64K --plot "$TMP/noplot" \
 	>"$TMP/out" 2>"$TMP/err" || fail "--plot without gnuplot: non-zero exit"
 grep -q "gnuplot is not installed" "$TMP/out" ||
 	fail "--plot without gnuplot: no message"
@@ -103,7 +105,7 @@ grep -q "gnuplot is not installed" "$TMP/out" ||
 
 # --plot with gnuplot: a real PNG or SVG
 if command -v gnuplot >/dev/null 2>&1; then
-	"$BENCH" align $FAST --size 64K --plot "$TMP/plot" >"$TMP/out" 2>"$TMP/err" ||
+	$EMU "$BENCH" align $FAST --size 64K --plot "$TMP/plot" >"$TMP/out" 2>"$TMP/err" ||
 		fail "--plot: non-zero exit"
 	if [ -f "$TMP/plot/align.png" ]; then
 		[ "$(head -c 4 "$TMP/plot/align.png" | od -An -c | tr -d ' ')" = "211PNG" ] ||

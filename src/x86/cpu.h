@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/* x86 (i386 and x86-64): cpuid, shared by both ports. */
+#ifndef UA_X86_CPU_H
+#define UA_X86_CPU_H
+
+#include "dispatch.h"
+
+/* Bits of struct ua_cpu.features */
+enum {
+	UA_X86_ERMS,
+	UA_X86_FSRM,
+	UA_X86_AVX2,   /* with the OS saving ymm state */
+	UA_X86_AVX512, /* F, BW and VL, with the OS saving zmm state */
+	UA_X86_SSE2,   /* always there on x86-64 */
+	UA_X86_NFEATURES
+};
+#define UA_F(x) ((uint64_t)1 << UA_X86_##x)
+
+/* Vendor, family, model, features and cache sizes; all zero without cpuid */
+void ua_x86_cpu_detect(struct ua_cpu *ret);
+const char *ua_x86_feature_name(unsigned bit);
+
+#endif /* UA_X86_CPU_H */

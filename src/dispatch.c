@@ -428,3 +428,31 @@ ua_copy_strategy(size_t n)
 					: UA_HUGE;
 	return ua_engine.copy_s[c]->name;
 }
+
+void
+ua_policy_set(struct ua_policy *p, int t, const struct ua_strategy *s)
+{
+	p->t[t].strategy = s;
+	p->t[t].source = UA_FROM_DEFAULT;
+}
+
+void
+ua_policy_set_num(struct ua_policy *p, int t, size_t v)
+{
+	p->t[t].num = v;
+	p->t[t].source = UA_FROM_DEFAULT;
+}
+
+const struct ua_strategy *
+ua_policy_pick(const char *const *names)
+{
+	size_t n;
+
+	for (; *names; names++) {
+		const struct ua_strategy *s = ua_strategy_find(*names);
+
+		if (s && ua_strategy_usable(s))
+			return s;
+	}
+	return &ua_strategies(&n)[0];
+}

@@ -139,6 +139,13 @@ int ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
 		    enum ua_source src);
 /* Fill p with this CPU's defaults (usable strategies only) */
 void ua_policy_defaults(struct ua_policy *p);
+/* For the arch default policies: set a value, marked as a default */
+void ua_policy_set(struct ua_policy *p, int t, const struct ua_strategy *s);
+void ua_policy_set_num(struct ua_policy *p, int t, size_t v);
+/* The first usable strategy of a NULL-terminated list of names, else the
+ * architecture's first strategy (which runs everywhere) */
+const struct ua_strategy *ua_policy_pick(const char *const *names);
+#define UA_PICK(...) ua_policy_pick((const char *const[]){__VA_ARGS__, NULL})
 /* Make p the policy in force: fills the dispatch table (tools, tests) */
 void ua_dispatch_apply(const struct ua_policy *p);
 /* Size parsing shared with the tools: 0 ok, -EINVAL */

@@ -84,48 +84,26 @@ ua_arch_cpu_detect(struct ua_cpu *ret)
 
 /* ---- The default policy ---- */
 
-static const struct ua_strategy *
-ua_a64_pick(const char *name)
-{
-	const struct ua_strategy *s = ua_strategy_find(name);
-
-	return s && ua_strategy_usable(s) ? s : &ua_a64_strategies[0];
-}
-
-static void
-ua_set(struct ua_policy *p, int t, const struct ua_strategy *s)
-{
-	p->t[t].strategy = s;
-	p->t[t].source = UA_FROM_DEFAULT;
-}
-
-static void
-ua_set_num(struct ua_policy *p, int t, size_t v)
-{
-	p->t[t].num = v;
-	p->t[t].source = UA_FROM_DEFAULT;
-}
-
 /* x-register pairs for small copies, q-register pairs from 256 bytes */
 void
 ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 {
 	const struct ua_strategy *x = &ua_a64_strategies[0];
-	const struct ua_strategy *q = ua_a64_pick("ldpq");
+	const struct ua_strategy *q = UA_PICK("ldpq");
 	size_t llc = cpu->l3 ? cpu->l3 : cpu->l2 ? cpu->l2 : (size_t)1 << 20;
 
-	ua_set(p, UA_T_SMALL, x);
-	ua_set(p, UA_T_MEDIUM, q);
-	ua_set(p, UA_T_LARGE, q);
-	ua_set(p, UA_T_HUGE, q);
-	ua_set(p, UA_T_CLEAR_SMALL, x);
-	ua_set(p, UA_T_CLEAR_LARGE, q);
-	ua_set(p, UA_T_NOCACHE, ua_a64_pick("nt"));
-	ua_set(p, UA_T_REP_MISALIGNED, x);
-	ua_set_num(p, UA_T_MEDIUM_MIN, 256);
-	ua_set_num(p, UA_T_LARGE_MIN, 8192);
-	ua_set_num(p, UA_T_HUGE_MIN, llc * 3 / 4);
-	ua_set_num(p, UA_T_CLEAR_LARGE_MIN, 256);
-	ua_set_num(p, UA_T_NOCACHE_MIN, ua_page_size);
-	ua_set_num(p, UA_T_REP_ALIGN_MASK, 0);
+	ua_policy_set(p, UA_T_SMALL, x);
+	ua_policy_set(p, UA_T_MEDIUM, q);
+	ua_policy_set(p, UA_T_LARGE, q);
+	ua_policy_set(p, UA_T_HUGE, q);
+	ua_policy_set(p, UA_T_CLEAR_SMALL, x);
+	ua_policy_set(p, UA_T_CLEAR_LARGE, q);
+	ua_policy_set(p, UA_T_NOCACHE, UA_PICK("nt"));
+	ua_policy_set(p, UA_T_REP_MISALIGNED, x);
+	ua_policy_set_num(p, UA_T_MEDIUM_MIN, 256);
+	ua_policy_set_num(p, UA_T_LARGE_MIN, 8192);
+	ua_policy_set_num(p, UA_T_HUGE_MIN, llc * 3 / 4);
+	ua_policy_set_num(p, UA_T_CLEAR_LARGE_MIN, 256);
+	ua_policy_set_num(p, UA_T_NOCACHE_MIN, ua_page_size);
+	ua_policy_set_num(p, UA_T_REP_ALIGN_MASK, 0);
 }

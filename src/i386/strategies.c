@@ -46,28 +46,6 @@ ua_arch_feature_name(unsigned bit)
 
 /* ---- The default policy ---- */
 
-static const struct ua_strategy *
-ua_i386_pick(const char *name)
-{
-	const struct ua_strategy *s = ua_strategy_find(name);
-
-	return s && ua_strategy_usable(s) ? s : &ua_i386_strategies[0];
-}
-
-static void
-ua_set(struct ua_policy *p, int t, const struct ua_strategy *s)
-{
-	p->t[t].strategy = s;
-	p->t[t].source = UA_FROM_DEFAULT;
-}
-
-static void
-ua_set_num(struct ua_policy *p, int t, size_t v)
-{
-	p->t[t].num = v;
-	p->t[t].source = UA_FROM_DEFAULT;
-}
-
 /*
  * With SSE2: sse2, and rep movsb for the large classes where ERMS makes it
  * fast.  Without (386 to PIII): rep movsl everywhere, as seed 002; on the
@@ -83,26 +61,26 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	size_t mask = 0;
 
 	if (cpu->features & UA_F(SSE2)) {
-		v = r = alt = ua_i386_pick("sse2");
+		v = r = alt = UA_PICK("sse2");
 		if (cpu->features & UA_F(ERMS))
-			r = ua_i386_pick("erms");
+			r = UA_PICK("erms");
 	} else if (!strcmp(cpu->vendor, "GenuineIntel") &&
 	           (cpu->family == 6 || cpu->family == 15)) {
-		alt = ua_i386_pick("intel");
+		alt = UA_PICK("intel");
 		mask = alt == movsl ? 0 : 7;
 	}
-	ua_set(p, UA_T_SMALL, v);
-	ua_set(p, UA_T_MEDIUM, v);
-	ua_set(p, UA_T_LARGE, r);
-	ua_set(p, UA_T_HUGE, r);
-	ua_set(p, UA_T_CLEAR_SMALL, v->clear ? v : movsl);
-	ua_set(p, UA_T_CLEAR_LARGE, r->clear ? r : movsl);
-	ua_set(p, UA_T_NOCACHE, ua_i386_pick("nt"));
-	ua_set(p, UA_T_REP_MISALIGNED, alt);
-	ua_set_num(p, UA_T_MEDIUM_MIN, 2048);
-	ua_set_num(p, UA_T_LARGE_MIN, 8192);
-	ua_set_num(p, UA_T_HUGE_MIN, llc * 3 / 4);
-	ua_set_num(p, UA_T_CLEAR_LARGE_MIN, 2048);
-	ua_set_num(p, UA_T_NOCACHE_MIN, ua_page_size);
-	ua_set_num(p, UA_T_REP_ALIGN_MASK, mask);
+	ua_policy_set(p, UA_T_SMALL, v);
+	ua_policy_set(p, UA_T_MEDIUM, v);
+	ua_policy_set(p, UA_T_LARGE, r);
+	ua_policy_set(p, UA_T_HUGE, r);
+	ua_policy_set(p, UA_T_CLEAR_SMALL, v->clear ? v : movsl);
+	ua_policy_set(p, UA_T_CLEAR_LARGE, r->clear ? r : movsl);
+	ua_policy_set(p, UA_T_NOCACHE, UA_PICK("nt"));
+	ua_policy_set(p, UA_T_REP_MISALIGNED, alt);
+	ua_policy_set_num(p, UA_T_MEDIUM_MIN, 2048);
+	ua_policy_set_num(p, UA_T_LARGE_MIN, 8192);
+	ua_policy_set_num(p, UA_T_HUGE_MIN, llc * 3 / 4);
+	ua_policy_set_num(p, UA_T_CLEAR_LARGE_MIN, 2048);
+	ua_policy_set_num(p, UA_T_NOCACHE_MIN, ua_page_size);
+	ua_policy_set_num(p, UA_T_REP_ALIGN_MASK, mask);
 }

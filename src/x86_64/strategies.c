@@ -81,32 +81,6 @@ ua_arch_cpu_detect(struct ua_cpu *ret)
 
 /* ---- The default policy ---- */
 
-static const struct ua_strategy *
-ua_x86_pick(const char *const *names)
-{
-	for (; *names; names++) {
-		const struct ua_strategy *s = ua_strategy_find(*names);
-
-		if (s && ua_strategy_usable(s))
-			return s;
-	}
-	return &ua_x86_strategies[0];
-}
-
-static void
-ua_set(struct ua_policy *p, int t, const struct ua_strategy *s)
-{
-	p->t[t].strategy = s;
-	p->t[t].source = UA_FROM_DEFAULT;
-}
-
-static void
-ua_set_num(struct ua_policy *p, int t, size_t v)
-{
-	p->t[t].num = v;
-	p->t[t].source = UA_FROM_DEFAULT;
-}
-
 /*
  * What was measured (uaccess-tune refines it per machine):
  * - AMD Zen 3 (family 0x19): the AVX2 loop is at the store-port limit in
@@ -130,7 +104,7 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	static const char *const vec[] = {"avx512", "avx2", "sse2", NULL};
 	static const char *const rep[] = {"erms", NULL};
 	static const char *const stream[] = {"nt", NULL};
-	const struct ua_strategy *v = ua_x86_pick(vec), *large = v, *huge;
+	const struct ua_strategy *v = ua_policy_pick(vec), *large = v, *huge;
 	const struct ua_strategy *clear_large = v;
 	size_t llc = cpu->l3 ? cpu->l3 : cpu->l2 ? cpu->l2 : (size_t)1 << 20;
 	size_t l2 = cpu->l2 ? cpu->l2 : (size_t)256 << 10;
@@ -141,33 +115,33 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	int erms = (cpu->features & UA_F(ERMS)) != 0;
 	int fsrm = (cpu->features & UA_F(FSRM)) != 0;
 
-	huge = ua_x86_pick(stream);
+	huge = ua_policy_pick(stream);
 	if (erms) {
-		clear_large = ua_x86_pick(rep);
+		clear_large = ua_policy_pick(rep);
 		if (amd && cpu->family >= 0x1a) {
-			large = huge = ua_x86_pick(rep);
+			large = huge = ua_policy_pick(rep);
 		} else if (amd && cpu->family == 0x19 && fsrm) {
-			large = ua_x86_pick(rep);
+			large = ua_policy_pick(rep);
 			large_min = l2 / 2;
 		} else if (intel && fsrm) {
-			large = ua_x86_pick(rep);
+			large = ua_policy_pick(rep);
 			large_min = 4096;
 		}
 	}
 	if (large == v)
 		large_min = huge_min; /* no large class */
-	ua_set(p, UA_T_SMALL, v);
-	ua_set(p, UA_T_MEDIUM, v);
-	ua_set(p, UA_T_LARGE, large);
-	ua_set(p, UA_T_HUGE, huge);
-	ua_set(p, UA_T_CLEAR_SMALL, v);
-	ua_set(p, UA_T_CLEAR_LARGE, clear_large);
-	ua_set(p, UA_T_NOCACHE, ua_x86_pick(stream));
-	ua_set(p, UA_T_REP_MISALIGNED, v);
-	ua_set_num(p, UA_T_MEDIUM_MIN, large_min);
-	ua_set_num(p, UA_T_LARGE_MIN, large_min);
-	ua_set_num(p, UA_T_HUGE_MIN, huge_min);
-	ua_set_num(p, UA_T_CLEAR_LARGE_MIN, clear_large == v ? SIZE_MAX : l2);
-	ua_set_num(p, UA_T_NOCACHE_MIN, ua_page_size);
-	ua_set_num(p, UA_T_REP_ALIGN_MASK, 63);
+	ua_policy_set(p, UA_T_SMALL, v);
+	ua_policy_set(p, UA_T_MEDIUM, v);
+	ua_policy_set(p, UA_T_LARGE, large);
+	ua_policy_set(p, UA_T_HUGE, huge);
+	ua_policy_set(p, UA_T_CLEAR_SMALL, v);
+	ua_policy_set(p, UA_T_CLEAR_LARGE, clear_large);
+	ua_policy_set(p, UA_T_NOCACHE, ua_policy_pick(stream));
+	ua_policy_set(p, UA_T_REP_MISALIGNED, v);
+	ua_policy_set_num(p, UA_T_MEDIUM_MIN, large_min);
+	ua_policy_set_num(p, UA_T_LARGE_MIN, large_min);
+	ua_policy_set_num(p, UA_T_HUGE_MIN, huge_min);
+	ua_policy_set_num(p, UA_T_CLEAR_LARGE_MIN, clear_large == v ? SIZE_MAX : l2);
+	ua_policy_set_num(p, UA_T_NOCACHE_MIN, ua_page_size);
+	ua_policy_set_num(p, UA_T_REP_ALIGN_MASK, 63);
 }

@@ -63,7 +63,7 @@ main(void)
 
 	/* A file of FILE_PAGES pages, every byte non-zero */
 	snprintf(path, sizeof(path), "%s/mmap-reader-XXXXXX",
-	         tmpdir && *tmpdir ? tmpdir : "/tmp");
+		 tmpdir && *tmpdir ? tmpdir : "/tmp");
 	fd = mkstemp(path);
 	if (fd < 0) {
 		perror("mkstemp");

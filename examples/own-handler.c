@@ -47,7 +47,7 @@ on_segv(int signo, siginfo_t *info, void *ucontext)
 	if (addr >= base && addr < base + ARENA_PAGES * page) {
 		own_faults++;
 		if (mprotect((void *)(addr & ~(uintptr_t)(page - 1)), page,
-		             PROT_READ | PROT_WRITE) == 0)
+			     PROT_READ | PROT_WRITE) == 0)
 			return;
 	}
 	/* 3. A real crash: die of it, with the default action */
@@ -80,7 +80,7 @@ main(void)
 
 	/* The program's own faults: first touches of arena pages */
 	arena = mmap(NULL, ARENA_PAGES * page, PROT_NONE,
-	             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (arena == MAP_FAILED)
 		return 1;
 	arena[5 * page] = 'a';
@@ -93,20 +93,21 @@ main(void)
 
 	/* uaccess's faults: a copy that runs into an unreadable page */
 	buf = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
-	           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (buf == MAP_FAILED || mprotect(buf + page, page, PROT_NONE))
 		return 1;
 	memset(buf, 'u', page);
 	left = ua_copy_from_user(src, buf + page - 16, sizeof(src));
-	printf("copy across a hole: %zu of %zu bytes copied, %d uaccess fault\n",
-	       sizeof(src) - left, sizeof(src), (int)uaccess_faults);
+	printf(
+	    "copy across a hole: %zu of %zu bytes copied, %d uaccess fault\n",
+	    sizeof(src) - left, sizeof(src), (int)uaccess_faults);
 
 	/* Our handler is still the one installed: uaccess did not take it */
 	sigaction(SIGSEGV, NULL, &now);
 
 	return own_faults == 2 && uaccess_faults == 1 && left == 48 &&
-	               arena[5 * page + 1] == 'b' && src[15] == 'u' &&
-	               src[16] == 0 && now.sa_sigaction == on_segv
-	           ? 0
-	           : 1;
+		       arena[5 * page + 1] == 'b' && src[15] == 'u' &&
+		       src[16] == 0 && now.sa_sigaction == on_segv
+		   ? 0
+		   : 1;
 }

@@ -76,7 +76,8 @@ static int failures;
 static void
 expect(const char *what, long got, long want)
 {
-	printf("%-44s -> %ld%s\n", what, got, got == want ? "" : "  UNEXPECTED");
+	printf("%-44s -> %ld%s\n", what, got,
+	       got == want ? "" : "  UNEXPECTED");
 	failures += got != want;
 }
 
@@ -89,7 +90,7 @@ main(void)
 
 	/* Guest memory: four pages, the third one a hole (PROT_NONE) */
 	guest = mmap(NULL, guest_len, PROT_READ | PROT_WRITE,
-	             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (guest == MAP_FAILED || mprotect(guest + 2 * page, page, PROT_NONE))
 		return 1;
 	strcpy(guest, "hello from the guest");
@@ -112,16 +113,17 @@ main(void)
 	       emulate_syscall(SYS_READ, (uintptr_t)host_secret, 10), -EFAULT);
 	expect("  and the host's memory is untouched",
 	       strcmp(host_secret, "the emulator's own memory"), 0);
-	expect("write(guest end - 4, 8): leaves the sandbox",
-	       emulate_syscall(SYS_WRITE, (uintptr_t)(guest + guest_len - 4), 8),
-	       -EFAULT);
+	expect(
+	    "write(guest end - 4, 8): leaves the sandbox",
+	    emulate_syscall(SYS_WRITE, (uintptr_t)(guest + guest_len - 4), 8),
+	    -EFAULT);
 
 	/* Inside the sandbox but running into the hole: a short count */
 	memset(guest + 2 * page - 10, 'x', 10);
-	expect("write(hole - 10, 100): short",
-	       emulate_syscall(SYS_WRITE, (uintptr_t)(guest + 2 * page - 10),
-	                       100),
-	       10);
+	expect(
+	    "write(hole - 10, 100): short",
+	    emulate_syscall(SYS_WRITE, (uintptr_t)(guest + 2 * page - 10), 100),
+	    10);
 	expect("read(hole, 10): nothing transferable",
 	       emulate_syscall(SYS_READ, (uintptr_t)(guest + 2 * page), 10),
 	       -EFAULT);

@@ -31,9 +31,9 @@ extern uintptr_t ua_default_lo, ua_default_hi;
 enum page { P_RW, P_RO, P_NONE, P_HOLE, P_BUS, P_KINDS };
 
 static size_t pg;
-static char *reserve;          /* guard, NPAGES pages, guard */
-static char *arena;            /* reserve + pg */
-static int fd_good, fd_dead;   /* memfd of the pages; empty memfd */
+static char *reserve;        /* guard, NPAGES pages, guard */
+static char *arena;          /* reserve + pg */
+static int fd_good, fd_dead; /* memfd of the pages; empty memfd */
 static enum page kind[NPAGES];
 static unsigned char *model;   /* what the readable pages hold */
 static unsigned char *pattern; /* NPAGES pages of data, some zeros */
@@ -58,7 +58,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (ua_init())
 		FAIL("ua_init failed");
 	reserve = mmap(NULL, (NPAGES + 2) * pg, PROT_NONE,
-	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	fd_good = memfd_create("fuzz-good", 0);
 	fd_dead = memfd_create("fuzz-dead", 0);
 	if (reserve == MAP_FAILED || fd_good < 0 || fd_dead < 0 ||
@@ -135,19 +135,19 @@ check_fault(uintptr_t p, size_t k, const char *what)
 	const struct ua_fault *f = ua_last_fault();
 	uintptr_t a = (uintptr_t)f->addr, bad = p + k;
 	uintptr_t b = (uintptr_t)arena;
-	int bus = bad >= b && bad < b + NPAGES * pg &&
-	          kind[(bad - b) / pg] == P_BUS;
+	int bus =
+	    bad >= b && bad < b + NPAGES * pg && kind[(bad - b) / pg] == P_BUS;
 
 	if (f->signo != (bus ? SIGBUS : SIGSEGV) || a < bad ||
 	    a >= (bad & ~(uintptr_t)(pg - 1)) + pg)
-		FAIL("%s: fault record signo %d addr %p, first bad byte %p", what,
-		     f->signo, f->addr, (void *)bad);
+		FAIL("%s: fault record signo %d addr %p, first bad byte %p",
+		     what, f->signo, f->addr, (void *)bad);
 }
 
 /* After a write of n bytes at p meant to be `meant` (NULL: zeros) */
 static void
 check_written(uintptr_t p, size_t n, size_t k, const unsigned char *meant,
-              const char *what)
+	      const char *what)
 {
 	size_t i, j;
 
@@ -169,7 +169,7 @@ check_written(uintptr_t p, size_t n, size_t k, const unsigned char *meant,
 			unsigned char want = meant ? meant[off] : 0;
 
 			if (off < k ? now[j] != want
-			            : now[j] != m[j] && now[j] != want)
+				    : now[j] != m[j] && now[j] != want)
 				FAIL("%s: byte %zu = %#x (meant %#x, was %#x, "
 				     "fault at %zu)",
 				     what, off, now[j], want, m[j], k);
@@ -192,14 +192,14 @@ set_page(size_t i, enum page k)
 		return;
 	case P_BUS:
 		if (mmap(at, pg, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
-		         fd_dead, 0) != at)
+			 fd_dead, 0) != at)
 			FAIL("mmap dead");
 		return;
 	default:
 		break;
 	}
-	if (mmap(at, pg, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd_good,
-	         (off_t)(i * pg)) != at)
+	if (mmap(at, pg, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+		 fd_good, (off_t)(i * pg)) != at)
 		FAIL("mmap good");
 	memcpy(at, pattern + i * pg, pg);
 	memcpy(model + i * pg, pattern + i * pg, pg);
@@ -213,7 +213,7 @@ static void
 reset_layout(void)
 {
 	if (mmap(arena, NPAGES * pg, PROT_NONE,
-	         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != arena)
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != arena)
 		FAIL("mmap reset");
 	ua_set_user_range(NULL, 0);
 }
@@ -244,12 +244,14 @@ do_from(int nocache, uintptr_t p, size_t n, unsigned ka)
 		FAIL("malloc");
 	memset(d, 0xee, n);
 	left = nocache ? ua_copy_from_user_nocache(d, (const void *)p, n)
-	               : ua_copy_from_user(d, (const void *)p, n);
+		       : ua_copy_from_user(d, (const void *)p, n);
 	if (!model_access_ok(p, n)) {
 		if (left != n)
-			FAIL("%s: access_ok failed, left %zu of %zu", what, left, n);
+			FAIL("%s: access_ok failed, left %zu of %zu", what,
+			     left, n);
 	} else if (left != n - k) {
-		FAIL("%s: left %zu, expected %zu (n %zu)", what, left, n - k, n);
+		FAIL("%s: left %zu, expected %zu (n %zu)", what, left, n - k,
+		     n);
 	}
 	for (i = 0; i < n; i++)
 		if (d[i] != (i < n - left ? model_at(p + i) : 0))
@@ -278,15 +280,17 @@ do_to(int clear, uintptr_t p, size_t n, unsigned ka, uint8_t salt)
 	k = ok ? first_bad(p, n, 1) : 0;
 	/* Huge n: access_ok fails, and the source is never read */
 	left = clear ? ua_clear_user((void *)p, n)
-	             : ua_copy_to_user((void *)p, s ? s : (void *)&salt, n);
+		     : ua_copy_to_user((void *)p, s ? s : (void *)&salt, n);
 	if (!ok) {
 		if (left != n)
-			FAIL("%s: access_ok failed, left %zu of %zu", what, left, n);
+			FAIL("%s: access_ok failed, left %zu of %zu", what,
+			     left, n);
 		check_written(p, 0, 0, NULL, what);
 		return;
 	}
 	if (left != n - k)
-		FAIL("%s: left %zu, expected %zu (n %zu)", what, left, n - k, n);
+		FAIL("%s: left %zu, expected %zu (n %zu)", what, left, n - k,
+		     n);
 	check_written(p, n, k, s, what);
 	if (k < n)
 		check_fault(p, k, what);
@@ -333,7 +337,8 @@ do_string(int copy, uintptr_t p, long n)
 	if (!copy) {
 		got = ua_strnlen_user((const char *)p, n);
 		if (got != want)
-			FAIL("strnlen_user(n %ld): %ld, expected %ld", n, got, want);
+			FAIL("strnlen_user(n %ld): %ld, expected %ld", n, got,
+			     want);
 		return;
 	}
 	/* It writes at most what it scans, which stays inside the arena */
@@ -342,7 +347,8 @@ do_string(int copy, uintptr_t p, long n)
 		FAIL("malloc");
 	got = ua_strncpy_from_user(d, (const char *)p, n);
 	if (got != want)
-		FAIL("strncpy_from_user(n %ld): %ld, expected %ld", n, got, want);
+		FAIL("strncpy_from_user(n %ld): %ld, expected %ld", n, got,
+		     want);
 	if (got >= 0)
 		for (i = 0; i < scanned; i++)
 			if ((unsigned char)d[i] != model_at(p + i))
@@ -365,28 +371,28 @@ do_getput(int put, uintptr_t p, unsigned size, uint64_t val)
 	case 1: {
 		uint8_t v = 0;
 		r = put ? ua_put_user_u8((uint8_t)val, (void *)p)
-		        : ua_get_user_u8(&v, (const void *)p);
+			: ua_get_user_u8(&v, (const void *)p);
 		got = v;
 		break;
 	}
 	case 2: {
 		uint16_t v = 0;
 		r = put ? ua_put_user_u16((uint16_t)val, (void *)p)
-		        : ua_get_user_u16(&v, (const void *)p);
+			: ua_get_user_u16(&v, (const void *)p);
 		got = v;
 		break;
 	}
 	case 4: {
 		uint32_t v = 0;
 		r = put ? ua_put_user_u32((uint32_t)val, (void *)p)
-		        : ua_get_user_u32(&v, (const void *)p);
+			: ua_get_user_u32(&v, (const void *)p);
 		got = v;
 		break;
 	}
 	default: {
 		uint64_t v = 0;
 		r = put ? ua_put_user_u64(val, (void *)p)
-		        : ua_get_user_u64(&v, (const void *)p);
+			: ua_get_user_u64(&v, (const void *)p);
 		got = v;
 		break;
 	}
@@ -401,8 +407,8 @@ do_getput(int put, uintptr_t p, unsigned size, uint64_t val)
 		return;
 	}
 	if (r)
-		FAIL("%s_user_u%u: %d, expected 0", put ? "put" : "get", size * 8,
-		     r);
+		FAIL("%s_user_u%u: %d, expected 0", put ? "put" : "get",
+		     size * 8, r);
 	if (put) {
 		check_written(p, size, size, meant, "put_user");
 		return;
@@ -504,14 +510,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case OP_STRNLEN:
 		case OP_STRNCPY:
 			do_string((op & 0x7f) % OP_N == OP_STRNCPY, p,
-			          (op & 0x80) ? LONG_MAX - (long)nv
-			                      : (long)(nv % (span + 1)) -
-			                            (long)(ex & 1));
+				  (op & 0x80) ? LONG_MAX - (long)nv
+					      : (long)(nv % (span + 1)) -
+						    (long)(ex & 1));
 			break;
 		case OP_GET:
 		case OP_PUT:
 			do_getput((op & 0x7f) % OP_N == OP_PUT, p,
-			          1u << (ex & 3), (uint64_t)nv * 0x100000001ull);
+				  1u << (ex & 3),
+				  (uint64_t)nv * 0x100000001ull);
 			break;
 		case OP_ZEROED:
 			if (op & 0x80)

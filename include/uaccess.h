@@ -73,9 +73,9 @@ int ua_put_user_u64(uint64_t val, void *uptr);
  */
 #define UA__SIZE_CHECK(ptr)                                                    \
 	((void)sizeof(char[(sizeof(*(ptr)) == 1 || sizeof(*(ptr)) == 2 ||      \
-	                    sizeof(*(ptr)) == 4 || sizeof(*(ptr)) == 8)        \
-	                           ? 1                                         \
-	                           : -1]))
+			    sizeof(*(ptr)) == 4 || sizeof(*(ptr)) == 8)        \
+			       ? 1                                             \
+			       : -1]))
 
 #define ua_get_user(x, ptr)                                                    \
 	__extension__({                                                        \
@@ -106,7 +106,7 @@ int ua__put_user_n(uint64_t val, volatile void *uptr, size_t size);
 /* Zero checks and extensible structs (kernel semantics) */
 int ua_check_zeroed_user(const void *usrc, size_t n);
 int ua_copy_struct_from_user(void *dst, size_t ksize, const void *usrc,
-                             size_t usize);
+			     size_t usize);
 
 /* The same engine, no checks */
 void *ua_memcpy(void *dst, const void *src, size_t n);
@@ -117,13 +117,11 @@ const char *ua_copy_strategy(size_t n);
 struct ua_argblock;
 #define UA_ARGBLOCK_WINDOWED 1u
 #define UA_ARGBLOCK_NO_MAP_CACHE 2u
-int ua_argblock_new(struct ua_argblock **ret, size_t max_bytes,
-                    unsigned flags);
+int ua_argblock_new(struct ua_argblock **ret, size_t max_bytes, unsigned flags);
 void ua_argblock_free(struct ua_argblock *bp);
-int ua_copy_strings(struct ua_argblock *bp, int argc,
-                    const char *const *uargv);
+int ua_copy_strings(struct ua_argblock *bp, int argc, const char *const *uargv);
 int ua_copy_strings_kernel(struct ua_argblock *bp, int argc,
-                           const char *const *argv);
+			   const char *const *argv);
 size_t ua_argblock_size(const struct ua_argblock *bp);
 size_t ua_argblock_read(const struct ua_argblock *bp, void *out, size_t n);
 unsigned long ua_argblock_maps(const struct ua_argblock *bp);

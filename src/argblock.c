@@ -65,9 +65,9 @@ ua_user_copy_str(char *dst, const char *s, size_t n)
 }
 
 static const struct ua_strsrc ua_src_user = {
-	.get = ua_user_get,
-	.strnlen = ua_strnlen_user,
-	.copy = ua_user_copy_str,
+    .get = ua_user_get,
+    .strnlen = ua_strnlen_user,
+    .copy = ua_user_copy_str,
 };
 
 /*
@@ -100,9 +100,9 @@ ua_kernel_copy(char *dst, const char *s, size_t n)
 }
 
 static const struct ua_strsrc ua_src_kernel = {
-	.get = ua_kernel_get,
-	.strnlen = ua_kernel_strnlen,
-	.copy = ua_kernel_copy,
+    .get = ua_kernel_get,
+    .strnlen = ua_kernel_strnlen,
+    .copy = ua_kernel_copy,
 };
 
 /* alloc_page(): a new page of the block; in the memfd, the next free page */

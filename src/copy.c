@@ -32,10 +32,10 @@ ua_finish(void)
 			r = ua_arch_clear_bytes(user + done, limit - done);
 		else if (op->kind == UA_KIND_TO)
 			r = ua_arch_copy_bytes(user + done, other + done,
-			                       limit - done);
+					       limit - done);
 		else
 			r = ua_arch_copy_bytes(other + done, user + done,
-			                       limit - done);
+					       limit - done);
 	} while (r);
 	if (op->kind == UA_KIND_FROM)
 		memset(other + limit, 0, n - limit);
@@ -58,8 +58,8 @@ ua_op(void)
 }
 
 static size_t ua_run_nested(ua_copy_fn copy, ua_clear_fn clear, void *dst,
-                            const void *src, size_t n, enum ua_kind kind,
-                            uintptr_t ulo);
+			    const void *src, size_t n, enum ua_kind kind,
+			    uintptr_t ulo);
 
 /*
  * Run copy (or clear, for UA_KIND_CLEAR) with [ulo, ulo + n) registered as
@@ -68,8 +68,8 @@ static size_t ua_run_nested(ua_copy_fn copy, ua_clear_fn clear, void *dst,
  * but the result: a fault is finished from the record alone.
  */
 static inline __attribute__((always_inline)) size_t
-ua_run(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
-       size_t n, enum ua_kind kind, uintptr_t ulo)
+ua_run(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src, size_t n,
+       enum ua_kind kind, uintptr_t ulo)
 {
 	struct ua_op *op = ua_op();
 	size_t r;
@@ -100,7 +100,7 @@ ua_run(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
 /* Save the interrupted copy's record, run, restore it. */
 static __attribute__((noinline)) size_t
 ua_run_nested(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
-              size_t n, enum ua_kind kind, uintptr_t ulo)
+	      size_t n, enum ua_kind kind, uintptr_t ulo)
 {
 	struct ua_op *op = &ua_self.op, saved = *op;
 	size_t r;
@@ -115,10 +115,10 @@ ua_run_nested(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
 
 size_t
 ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
-             enum ua_side side, uintptr_t ulo)
+	     enum ua_side side, uintptr_t ulo)
 {
 	return ua_run(fn, NULL, dst, src, n,
-	              side == UA_SIDE_SRC ? UA_KIND_RAW : UA_KIND_TO, ulo);
+		      side == UA_SIDE_SRC ? UA_KIND_RAW : UA_KIND_TO, ulo);
 }
 
 /*
@@ -127,7 +127,7 @@ ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
  */
 static __attribute__((noinline, cold)) size_t
 ua_user_cold(ua_copy_fn copy, ua_clear_fn clear, void *dst, const void *src,
-             size_t n, enum ua_kind kind)
+	     size_t n, enum ua_kind kind)
 {
 	const void *p = kind == UA_KIND_FROM ? src : dst;
 	uintptr_t u;

@@ -94,7 +94,7 @@ enum ua_tunable {
 	UA_T_CLEAR_LARGE,    /* clears from there up */
 	UA_T_NOCACHE,        /* nocache copies at and above nocache_min */
 	UA_T_REP_MISALIGNED, /* replaces a string strategy when
-	                      * (src ^ dst) & rep_align_mask */
+			      * (src ^ dst) & rep_align_mask */
 	/* Numbers (value: decimal or 0x hex, optional K/M/G suffix, or max) */
 	UA_T_MEDIUM_MIN,
 	UA_T_LARGE_MIN,
@@ -102,7 +102,7 @@ enum ua_tunable {
 	UA_T_CLEAR_LARGE_MIN,
 	UA_T_NOCACHE_MIN,    /* seed 001: one page by default */
 	UA_T_REP_ALIGN_MASK, /* seed 000: 0 = string instructions at any
-	                      * relative alignment */
+			      * relative alignment */
 	UA_NTUNABLES,
 	UA_T_FIRST_NUMBER = UA_T_MEDIUM_MIN,
 };

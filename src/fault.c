@@ -117,7 +117,8 @@ ua_default_action(int signo, const siginfo_t *info)
 	sigemptyset(&set);
 	sigaddset(&set, signo);
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-	/* A real fault happens again on return; a sent signal must be resent. */
+	/* A real fault happens again on return; a sent signal must be resent.
+	 */
 	if (info->si_code <= 0)
 		syscall(SYS_tgkill, getpid(), syscall(SYS_gettid), signo);
 }
@@ -129,7 +130,7 @@ ua_chain(int signo, siginfo_t *info, void *ucontext)
 	sigset_t mask, old;
 
 	if (prev.sa_flags & SA_SIGINFO ? prev.sa_sigaction == NULL
-	                               : prev.sa_handler == SIG_DFL) {
+				       : prev.sa_handler == SIG_DFL) {
 		ua_default_action(signo, info);
 		return;
 	}
@@ -214,7 +215,8 @@ ua_init_slow(void)
 		return;
 	}
 	/* Re-entered from a signal handler on the initialising thread:
-	 * go on with the compiled-in defaults rather than wait for ourselves. */
+	 * go on with the compiled-in defaults rather than wait for ourselves.
+	 */
 	if (owner == self)
 		return;
 	while (atomic_load_explicit(&ua_ready, memory_order_acquire) != 2)

@@ -23,8 +23,8 @@ enum ua_side { UA_SIDE_SRC, UA_SIDE_DST };
  * whose cursor the handler reads (enum ua_side).
  */
 enum ua_kind {
-	UA_KIND_FROM = UA_SIDE_SRC,      /* copy_from_user: zero-fill on a fault */
-	UA_KIND_TO = UA_SIDE_DST,        /* copy_to_user */
+	UA_KIND_FROM = UA_SIDE_SRC, /* copy_from_user: zero-fill on a fault */
+	UA_KIND_TO = UA_SIDE_DST,   /* copy_to_user */
 	UA_KIND_CLEAR = 2 | UA_SIDE_DST, /* clear_user */
 	UA_KIND_RAW = 4 | UA_SIDE_SRC,   /* from the user side, no zero-fill */
 };
@@ -66,7 +66,8 @@ void ua_init_slow(void);
 static inline void
 ua_lazy_init(void)
 {
-	if (ua_unlikely(atomic_load_explicit(&ua_ready, memory_order_acquire) != 2))
+	if (ua_unlikely(atomic_load_explicit(&ua_ready, memory_order_acquire) !=
+			2))
 		ua_init_slow();
 }
 
@@ -153,7 +154,7 @@ ua_user_ptr(const volatile void *p, size_t n, void **ret)
 
 /* copy.c: run a routine with the user side [lo, lo+n) registered */
 size_t ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
-                    enum ua_side side, uintptr_t ulo);
+		    enum ua_side side, uintptr_t ulo);
 
 /*
  * dispatch.c: the routine per size class, filled once at init (dispatch.h
@@ -186,7 +187,7 @@ static inline ua_clear_fn
 ua_clear_routine(size_t n)
 {
 	return n < ua_dispatch.clear_large_min ? ua_dispatch.clear_small
-	                                       : ua_dispatch.clear_large;
+					       : ua_dispatch.clear_large;
 }
 
 static inline ua_copy_fn
@@ -208,7 +209,8 @@ ua_memcpy_routine(size_t n)
 	return ua_dispatch.memcpy[n < ua_dispatch.huge_min ? 2 : 3];
 }
 
-/* copy.c: a copy routine run for ua_memcpy (strategies without a memcpy entry) */
+/* copy.c: a copy routine run for ua_memcpy (strategies without a memcpy entry)
+ */
 void *ua_memcpy_with(ua_copy_fn fn, void *dst, const void *src, size_t n);
 /* The architecture's always-present routines (src/<arch>/) */
 size_t ua_arch_copy_bytes(void *dst, const void *src, size_t n);

@@ -15,8 +15,9 @@ static int
 ua_can_map_at(uintptr_t hint)
 {
 	int saved_errno = errno, r;
-	void *p = mmap((void *)hint, ua_page_size, PROT_NONE,
-	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	void *p =
+	    mmap((void *)hint, ua_page_size, PROT_NONE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
 
 	if (p == MAP_FAILED) {
 		r = errno == EEXIST;
@@ -38,7 +39,7 @@ static uintptr_t
 ua_task_size(void)
 {
 	return ua_can_map_at((uintptr_t)1 << 52) ? (uintptr_t)1 << 56
-	                                         : (uintptr_t)1 << 47;
+						 : (uintptr_t)1 << 47;
 }
 #elif defined(__aarch64__)
 /*
@@ -51,7 +52,7 @@ static uintptr_t
 ua_task_size(void)
 {
 	return ua_can_map_at((uintptr_t)1 << 50) ? (uintptr_t)1 << 52
-	                                         : (uintptr_t)1 << 48;
+						 : (uintptr_t)1 << 48;
 }
 #elif defined(__i386__)
 /*

@@ -9,12 +9,16 @@ typedef int (*ua_get_fn)(uint64_t *ret, const void *uptr);
 typedef int (*ua_put_fn)(uint64_t val, void *uptr);
 
 static const ua_get_fn ua_get_fns[9] = {
-	[1] = ua_arch_get_1, [2] = ua_arch_get_2,
-	[4] = ua_arch_get_4, [8] = ua_arch_get_8,
+    [1] = ua_arch_get_1,
+    [2] = ua_arch_get_2,
+    [4] = ua_arch_get_4,
+    [8] = ua_arch_get_8,
 };
 static const ua_put_fn ua_put_fns[9] = {
-	[1] = ua_arch_put_1, [2] = ua_arch_put_2,
-	[4] = ua_arch_put_4, [8] = ua_arch_put_8,
+    [1] = ua_arch_put_1,
+    [2] = ua_arch_put_2,
+    [4] = ua_arch_put_4,
+    [8] = ua_arch_put_8,
 };
 
 UA_EXPORT int
@@ -44,7 +48,7 @@ ua__put_user_n(uint64_t val, volatile void *uptr, size_t size)
 
 #define UA_GET_PUT(bits)                                                       \
 	UA_EXPORT int ua_get_user_u##bits(uint##bits##_t *ret,                 \
-	                                  const void *uptr)                    \
+					  const void *uptr)                    \
 	{                                                                      \
 		uint64_t v;                                                    \
 		int r = ua__get_user_n(&v, uptr, bits / 8);                    \

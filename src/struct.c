@@ -34,7 +34,7 @@ ua_check_zeroed_user(const void *usrc, size_t n)
 
 UA_EXPORT int
 ua_copy_struct_from_user(void *dst, size_t ksize, const void *usrc,
-                         size_t usize)
+			 size_t usize)
 {
 	size_t size = ksize < usize ? ksize : usize;
 	size_t rest = (ksize > usize ? ksize : usize) - size;

@@ -12,9 +12,9 @@
 #include "test.h"
 
 static const unsigned t_backends[] = {
-	0,
-	UA_ARGBLOCK_WINDOWED,
-	UA_ARGBLOCK_WINDOWED | UA_ARGBLOCK_NO_MAP_CACHE,
+    0,
+    UA_ARGBLOCK_WINDOWED,
+    UA_ARGBLOCK_WINDOWED | UA_ARGBLOCK_NO_MAP_CACHE,
 };
 static const char *const t_backend_names[] = {"direct", "windowed",
 					      "windowed-nocache"};

@@ -326,8 +326,10 @@ test_enomem_new(unsigned flags)
 	if (t_as_limit_works()) {
 		CHECK(!getrlimit(RLIMIT_AS, &as), "getrlimit");
 		t_setrlimit(RLIMIT_AS, t_vmsize() + (1 << 20));
-		r1 = ua_argblock_new(&bp, (size_t)1 << 24, flags); /* the block */
-		r2 = ua_argblock_new(&bp, T_HUGE_BLOCK, flags); /* its page table */
+		r1 = ua_argblock_new(&bp, (size_t)1 << 24,
+				     flags); /* the block */
+		r2 = ua_argblock_new(&bp, T_HUGE_BLOCK,
+				     flags); /* its page table */
 		t_setrlimit(RLIMIT_AS, as.rlim_cur);
 		CHECK_EQ(r1, flags ? 0 : -ENOMEM);
 		CHECK_EQ(r2, -ENOMEM);

@@ -180,9 +180,9 @@ t_compare(const char *dir, const char *path, char **argv, char **envp)
 	 * sets arg_start..arg_end and env_start..env_end by walking the
 	 * strings up from p):
 	 *   arg_start: argv strings | env_start = arg_end: envp strings |
-	 *   env_end: the filename given to execve, NUL | a kernel pointer of zero
-	 *   bytes | end of the stack mapping
-	 * So the block's used bytes are [arg_start, env_end) and the filename.
+	 *   env_end: the filename given to execve, NUL | a kernel pointer of
+	 * zero bytes | end of the stack mapping So the block's used bytes are
+	 * [arg_start, env_end) and the filename.
 	 */
 	CHECK_EQ(f[T_ARG_END] - f[T_ARG_START], alen);
 	CHECK_EQ(f[T_ENV_START], f[T_ARG_END]);

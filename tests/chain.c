@@ -13,7 +13,7 @@
 
 #include "test.h"
 
-static char *bad;     /* a PROT_NONE page */
+static char *bad; /* a PROT_NONE page */
 static char good[64];
 
 static volatile sig_atomic_t seen_signo, seen_code, seen_count;
@@ -218,21 +218,22 @@ main(void)
 	int k;
 
 	bad = mmap(NULL, 2 * t_page(), PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
-	           -1, 0);
+		   -1, 0);
 	CHECK(bad != MAP_FAILED, "mmap");
 	bad += t_page();
 	CHECK(!mprotect(bad, t_page(), PROT_NONE), "mprotect");
 	for (k = F_NULL_DEREF; k <= F_RAISE; k++) {
-		expect_death(in_child(child_default, k), signal_of(k), "default",
-		             k);
-		expect_exit0(in_child(child_prev_siginfo, k), "prev siginfo", k);
+		expect_death(in_child(child_default, k), signal_of(k),
+			     "default", k);
+		expect_exit0(in_child(child_prev_siginfo, k), "prev siginfo",
+			     k);
 		expect_death(in_child(child_prev_resethand, k), signal_of(k),
-		             "resethand", k);
+			     "resethand", k);
 		if (k >= F_KILL)
 			expect_exit0(in_child(child_ignored, k), "ignored", k);
 		else
 			expect_death(in_child(child_ignored, k), signal_of(k),
-			             "ignored", k);
+				     "ignored", k);
 	}
 	t_done("chain");
 	return T_PASS;

@@ -18,22 +18,22 @@
 #include "test.h"
 
 #define NWORKERS 3
-#define READ_PAGES 32  /* shared source: bytes are 0 or pat(offset) */
-#define SLICE_PAGES 8  /* each worker's destination */
+#define READ_PAGES 32 /* shared source: bytes are 0 or pat(offset) */
+#define SLICE_PAGES 8 /* each worker's destination */
 #define MAX_N (3 * 4096 + 100)
 #define MARGIN 64
 
 static size_t pg;
-static int fd;                  /* memfd behind all of it */
-static char *area;              /* PROT_NONE guard, read pages, slices, guard */
-static char *rd;                /* the shared source */
-static char *slice[NWORKERS];   /* the workers' destinations */
-static size_t npages;           /* read pages + slices */
+static int fd;                /* memfd behind all of it */
+static char *area;            /* PROT_NONE guard, read pages, slices, guard */
+static char *rd;              /* the shared source */
+static char *slice[NWORKERS]; /* the workers' destinations */
+static size_t npages;         /* read pages + slices */
 static atomic_int stop;
 
 enum op { OP_FROM, OP_NOCACHE, OP_TO, OP_CLEAR, OP_STRNLEN, OP_STRNCPY, OP_N };
-static const char *const op_names[] = {"from", "nocache", "to",
-                                       "clear", "strnlen", "strncpy"};
+static const char *const op_names[] = {"from",  "nocache", "to",
+				       "clear", "strnlen", "strncpy"};
 static atomic_ulong calls[OP_N], shortened[OP_N];
 enum mut {
 	M_NONE,
@@ -45,10 +45,9 @@ enum mut {
 	M_REFILL,
 	M_N
 };
-static const char *const mut_names[] = {"prot_none", "read_only",
-                                        "restore",   "unmap+mmap",
-                                        "ftruncate", "punch_hole",
-                                        "refill"};
+static const char *const mut_names[] = {"prot_none",  "read_only", "restore",
+					"unmap+mmap", "ftruncate", "punch_hole",
+					"refill"};
 static unsigned char *patbuf; /* pat() of the read pages */
 static atomic_ulong mutations[M_N];
 
@@ -85,7 +84,7 @@ remap(size_t first, size_t count)
 	void *at = area + (1 + first) * pg;
 
 	CHECK(mmap(at, count * pg, PROT_READ | PROT_WRITE,
-	           MAP_SHARED | MAP_FIXED, fd, (off_t)(first * pg)) == at,
+		   MAP_SHARED | MAP_FIXED, fd, (off_t)(first * pg)) == at,
 	      "mmap: %s", strerror(errno));
 }
 
@@ -129,8 +128,8 @@ do_read(enum op op, uint64_t *seed, unsigned char *buf)
 
 		if (op == OP_STRNLEN) {
 			r = ua_strnlen_user(u, (long)n);
-			CHECK(r >= 0 && r <= (long)n + 1, "strnlen: %ld of %zu", r,
-			      n);
+			CHECK(r >= 0 && r <= (long)n + 1, "strnlen: %ld of %zu",
+			      r, n);
 			if (!r)
 				atomic_fetch_add(&shortened[op], 1);
 			return;
@@ -150,7 +149,7 @@ do_read(enum op op, uint64_t *seed, unsigned char *buf)
 	}
 	memset(buf, 0xee, n + MARGIN);
 	left = op == OP_FROM ? ua_copy_from_user(buf, u, n)
-	                     : ua_copy_from_user_nocache(buf, u, n);
+			     : ua_copy_from_user_nocache(buf, u, n);
 	CHECK(left <= n, "%s: left %zu of %zu", op_names[op], left, n);
 	done = n - left;
 	for (i = 0; i < done; i++)
@@ -190,7 +189,8 @@ do_write(struct worker *w, enum op op, uint64_t *seed)
 	bl[1] = ua_copy_from_user(before[1], u + n, MARGIN);
 	for (i = 0; i < n; i++)
 		w->src[i] = (unsigned char)(pat(off + i) ^ 0x55);
-	left = op == OP_TO ? ua_copy_to_user(u, w->src, n) : ua_clear_user(u, n);
+	left =
+	    op == OP_TO ? ua_copy_to_user(u, w->src, n) : ua_clear_user(u, n);
 	CHECK(left <= n, "%s: left %zu of %zu", op_names[op], left, n);
 	done = n - left;
 	if (left) {
@@ -262,9 +262,10 @@ mutate(uint64_t *seed)
 		CHECK(!munmap(at, count * pg), "munmap");
 		usleep(50);
 		CHECK(mmap(at, count * pg, PROT_READ | PROT_WRITE,
-		           MAP_SHARED | MAP_FIXED_NOREPLACE, fd,
-		           (off_t)(first * pg)) == at,
-		      "something was mapped into our hole: %s", strerror(errno));
+			   MAP_SHARED | MAP_FIXED_NOREPLACE, fd,
+			   (off_t)(first * pg)) == at,
+		      "something was mapped into our hole: %s",
+		      strerror(errno));
 		break;
 	case M_TRUNCATE:
 		/* Everything from `first` on raises SIGBUS for a while */
@@ -276,7 +277,7 @@ mutate(uint64_t *seed)
 		/* The read pages' data comes back from the file; zero a page
 		 * of it with a hole punched in the memfd */
 		CHECK(!fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-		                 (off_t)(first * pg), (off_t)(count * pg)),
+				 (off_t)(first * pg), (off_t)(count * pg)),
 		      "fallocate: %s", strerror(errno));
 		break;
 	case M_REFILL:
@@ -309,8 +310,8 @@ probe_remapper(void *arg)
 	while (!atomic_load(&probe_stop)) {
 		munmap(probe_page, pg);
 		if (mmap(probe_page, pg, PROT_READ | PROT_WRITE,
-		         MAP_SHARED | MAP_FIXED_NOREPLACE, probe_fd,
-		         0) != probe_page)
+			 MAP_SHARED | MAP_FIXED_NOREPLACE, probe_fd,
+			 0) != probe_page)
 			break;
 	}
 	return NULL;
@@ -325,11 +326,12 @@ remap_is_atomic(void)
 
 	probe_fd = memfd_create("uaccess-chaos-probe", 0);
 	CHECK(probe_fd >= 0 && !ftruncate(probe_fd, (off_t)pg), "probe memfd");
-	probe_page = mmap(NULL, pg, PROT_READ | PROT_WRITE, MAP_SHARED,
-	                  probe_fd, 0);
+	probe_page =
+	    mmap(NULL, pg, PROT_READ | PROT_WRITE, MAP_SHARED, probe_fd, 0);
 	CHECK(probe_page != MAP_FAILED, "mmap");
 	memset(probe_page, 0x5a, pg);
-	CHECK(!pthread_create(&t, NULL, probe_remapper, NULL), "pthread_create");
+	CHECK(!pthread_create(&t, NULL, probe_remapper, NULL),
+	      "pthread_create");
 	for (i = 0; i < 200000 && !zeros; i++)
 		if (ua_get_user_u8(&v, probe_page + 100) == 0 && v == 0)
 			zeros++;
@@ -364,7 +366,7 @@ main(void)
 	CHECK(fd >= 0, "memfd_create");
 	CHECK(!ftruncate(fd, (off_t)(npages * pg)), "ftruncate");
 	area = mmap(NULL, (npages + 2) * pg, PROT_NONE,
-	            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	CHECK(area != MAP_FAILED, "mmap");
 	remap(0, npages);
 	rd = area + pg;

@@ -286,8 +286,8 @@ sweep_api(const struct ua_strategy *s)
 static void
 sweep_alias(const struct ua_strategy *s)
 {
-	static const size_t sizes[] = {255, 256, 257, 300, 511, 512, 513,
-				       1100, 2049, 4097, 5000};
+	static const size_t sizes[] = {255, 256,  257,  300,  511, 512,
+				       513, 1100, 2049, 4097, 5000};
 	static const size_t src_off[] = {0, 17, 63};
 	size_t delta, i, j;
 
@@ -356,8 +356,9 @@ sweep_memcpy_entry(const struct ua_policy *def)
 		if (p.t[UA_T_STRATEGY].strategy)
 			want = p.t[UA_T_STRATEGY].strategy->memcpy_inline;
 		if (want >= ua_dispatch.medium_min)
-			want = ua_dispatch.medium_min ? ua_dispatch.medium_min - 1
-						      : 0;
+			want = ua_dispatch.medium_min
+				   ? ua_dispatch.medium_min - 1
+				   : 0;
 		CHECK(ua_memcpy_inline_max == want,
 		      "%s: inline up to %zu, want %zu (medium from %zu)",
 		      cfg[0] ? cfg : "default", ua_memcpy_inline_max, want,
@@ -583,10 +584,13 @@ check_class_names(const struct ua_policy *def)
 /* A string strategy as medium, the others not; on every CPU of the arch */
 #if defined(__x86_64__)
 #define GUARD_STRING "erms"
-#define GUARD_CFG "small=sse2:medium=erms:large=movsq:huge=movsq:rep_misaligned=unrolled"
+#define GUARD_CFG                                                              \
+	"small=sse2:medium=erms:large=movsq:huge=movsq:rep_misaligned="        \
+	"unrolled"
 #elif defined(__i386__)
 #define GUARD_STRING "movsl"
-#define GUARD_CFG "small=intel:medium=movsl:large=movsl:huge=movsl:rep_misaligned=intel"
+#define GUARD_CFG                                                              \
+	"small=intel:medium=movsl:large=movsl:huge=movsl:rep_misaligned=intel"
 #endif
 
 /* rep_align_mask: a string strategy must hand misaligned copies over */
@@ -594,8 +598,9 @@ static void
 sweep_guard(const struct ua_policy *def)
 {
 #ifdef GUARD_CFG
-	static const char cfg[] = "medium_min=64:large_min=128:huge_min=1G:"
-	    GUARD_CFG ":rep_align_mask=63";
+	static const char cfg[] =
+	    "medium_min=64:large_min=128:huge_min=1G:" GUARD_CFG
+	    ":rep_align_mask=63";
 	struct ua_policy p = *def;
 	size_t i, j, n;
 

@@ -56,7 +56,7 @@ check_fault(enum t_bad kind, const char *bad)
 	CHECK(f->signo == want, "%s: signo %d, expected %d", t_bad_names[kind],
 	      f->signo, want);
 	CHECK((const char *)f->addr >= bad &&
-	          (const char *)f->addr < bad + t_page(),
+		  (const char *)f->addr < bad + t_page(),
 	      "%s: fault address %p outside the bad page %p", t_bad_names[kind],
 	      f->addr, (const void *)bad);
 }
@@ -89,7 +89,8 @@ test_from_user(enum t_bad kind)
 				      "%s: tail not zeroed at %zu (n=%zu)",
 				      t_bad_names[kind], j, n);
 			for (j = 0; j < 64; j++)
-				CHECK(dst[j] == CANARY && dst[64 + n + j] == CANARY,
+				CHECK(dst[j] == CANARY &&
+					  dst[64 + n + j] == CANARY,
 				      "%s: wrote outside dst (n=%zu)",
 				      t_bad_names[kind], n);
 			if (k < n)
@@ -118,19 +119,22 @@ test_to_user(enum t_bad kind, int clear)
 			k = n > before ? before : n;
 			memset(l.bad - pg, CANARY, pg);
 			left = clear ? ua_clear_user(dst, n)
-			             : ua_copy_to_user(dst, src, n);
-			CHECK(left == n - k,
-			      "%s %s: n=%zu, %zu before: left %zu, expected %zu",
-			      t_bad_names[kind], what, n, before, left, n - k);
+				     : ua_copy_to_user(dst, src, n);
+			CHECK(
+			    left == n - k,
+			    "%s %s: n=%zu, %zu before: left %zu, expected %zu",
+			    t_bad_names[kind], what, n, before, left, n - k);
 			for (j = 0; j < k; j++)
-				CHECK((unsigned char)dst[j] == (clear ? 0 : src[j]),
+				CHECK((unsigned char)dst[j] ==
+					  (clear ? 0 : src[j]),
 				      "%s %s: data at %zu (n=%zu)",
 				      t_bad_names[kind], what, j, n);
 			for (j = 0; j < pg - before; j++)
-				CHECK((unsigned char)l.bad[-(long)pg + (long)j] ==
-				          CANARY,
-				      "%s %s: wrote before dst (n=%zu)",
-				      t_bad_names[kind], what, n);
+				CHECK(
+				    (unsigned char)l.bad[-(long)pg + (long)j] ==
+					CANARY,
+				    "%s %s: wrote before dst (n=%zu)",
+				    t_bad_names[kind], what, n);
 			if (kind == T_BAD_RDONLY)
 				for (j = 0; j < 64; j++)
 					CHECK(l.bad[j] == 0x5a,

@@ -23,9 +23,8 @@
 #define MARGIN 64
 
 enum fn { F_FROM, F_NOCACHE, F_TO, F_CLEAR, F_COUNT };
-static const char *const fn_names[] = {"copy_from_user",
-                                       "copy_from_user_nocache",
-                                       "copy_to_user", "clear_user"};
+static const char *const fn_names[] = {
+    "copy_from_user", "copy_from_user_nocache", "copy_to_user", "clear_user"};
 
 struct mx {
 	char *base, *bad, *end; /* bad: first bad byte; end: end of mapping */
@@ -80,16 +79,16 @@ mx_new(enum t_bad kind, int hole)
 	m.kind = kind;
 	m.hole = hole;
 	snprintf(m.name, sizeof(m.name), "%s%s", t_bad_names[kind],
-	         hole ? "+hole" : "");
+		 hole ? "+hole" : "");
 	if (kind == T_BAD_SIGBUS) {
 		m.fd = memfd_create("uaccess-matrix", 0);
 		CHECK(m.fd >= 0, "memfd_create: %s", strerror(errno));
 		CHECK(!ftruncate(m.fd, (off_t)total), "ftruncate");
 		p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, m.fd,
-		         0);
+			 0);
 	} else {
 		p = mmap(NULL, total, PROT_READ | PROT_WRITE,
-		         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	}
 	CHECK(p != MAP_FAILED, "mmap: %s", strerror(errno));
 	fill_pat(p, total, 0);
@@ -105,26 +104,30 @@ mx_new(enum t_bad kind, int hole)
 		/* Pages past the end of the file raise SIGBUS */
 		CHECK(!ftruncate(m.fd, (off_t)(GOOD_PAGES * pg)), "ftruncate");
 		if (hole) {
-			CHECK(mmap(after, AFTER_PAGES * pg, PROT_READ | PROT_WRITE,
-			           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
-			           0) == after,
+			CHECK(mmap(after, AFTER_PAGES * pg,
+				   PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
+				   0) == after,
 			      "mmap");
 			fill_pat(after, AFTER_PAGES * pg, (size_t)(after - p));
 		}
 		break;
 	case T_BAD_UNMAPPED:
-		/* Past the hole: PROT_NONE, so that no later mmap lands there */
+		/* Past the hole: PROT_NONE, so that no later mmap lands there
+		 */
 		CHECK(!munmap(bad, pg), "munmap");
 		if (!hole)
 			CHECK(!mprotect(after, AFTER_PAGES * pg, PROT_NONE),
 			      "mprotect");
 		break;
 	case T_BAD_NONE:
-		CHECK(!mprotect(bad, hole ? pg : (1 + AFTER_PAGES) * pg, PROT_NONE),
+		CHECK(!mprotect(bad, hole ? pg : (1 + AFTER_PAGES) * pg,
+				PROT_NONE),
 		      "mprotect");
 		break;
 	case T_BAD_RDONLY:
-		CHECK(!mprotect(bad, hole ? pg : (1 + AFTER_PAGES) * pg, PROT_READ),
+		CHECK(!mprotect(bad, hole ? pg : (1 + AFTER_PAGES) * pg,
+				PROT_READ),
 		      "mprotect");
 		break;
 	default:
@@ -148,9 +151,9 @@ check_fault(const struct mx *m, const char *what, size_t n, size_t k)
 	int want = m->kind == T_BAD_SIGBUS ? SIGBUS : SIGSEGV;
 
 	CHECK(f->signo == want && (const char *)f->addr >= m->bad &&
-	          (const char *)f->addr < m->bad + m->pg,
-	      "%s %s n=%zu k=%zu: last fault signo %d at %p, bad page %p",
-	      what, m->name, n, k, f->signo, f->addr, (void *)m->bad);
+		  (const char *)f->addr < m->bad + m->pg,
+	      "%s %s n=%zu k=%zu: last fault signo %d at %p, bad page %p", what,
+	      m->name, n, k, f->signo, f->addr, (void *)m->bad);
 }
 
 /*
@@ -173,20 +176,22 @@ one_case(const struct mx *m, enum fn fn, size_t n, size_t k, size_t ka)
 		memset(d, 0xee, n); /* neither data nor zero */
 		memset(d + n, CANARY_K, MARGIN);
 		left = fn == F_FROM ? ua_copy_from_user(d, u, n)
-		                    : ua_copy_from_user_nocache(d, u, n);
+				    : ua_copy_from_user_nocache(d, u, n);
 		CHECK(left == n - want_done,
 		      "%s %s n=%zu k=%zu ua=%zu ka=%zu: left %zu, expected %zu",
-		      what, m->name, n, k, (size_t)((uintptr_t)u & 63), ka, left,
-		      n - want_done);
-		CHECK(!memcmp(d, u, want_done), "%s %s n=%zu k=%zu ka=%zu: data",
-		      what, m->name, n, k, ka);
+		      what, m->name, n, k, (size_t)((uintptr_t)u & 63), ka,
+		      left, n - want_done);
+		CHECK(!memcmp(d, u, want_done),
+		      "%s %s n=%zu k=%zu ka=%zu: data", what, m->name, n, k,
+		      ka);
 		for (i = want_done; i < n; i++)
-			CHECK(d[i] == 0, "%s %s n=%zu k=%zu: tail byte %zu = %#x",
-			      what, m->name, n, k, i, d[i]);
+			CHECK(d[i] == 0,
+			      "%s %s n=%zu k=%zu: tail byte %zu = %#x", what,
+			      m->name, n, k, i, d[i]);
 		for (i = 0; i < MARGIN; i++)
 			CHECK(kbuf[ka + i] == CANARY_K && d[n + i] == CANARY_K,
-			      "%s %s n=%zu k=%zu ka=%zu: wrote outside dst", what,
-			      m->name, n, k, ka);
+			      "%s %s n=%zu k=%zu ka=%zu: wrote outside dst",
+			      what, m->name, n, k, ka);
 	} else {
 		const unsigned char *s = ksrc + ka;
 		char *lo = u - MARGIN, *hi = u + n + MARGIN, *p;
@@ -202,18 +207,20 @@ one_case(const struct mx *m, enum fn fn, size_t n, size_t k, size_t ka)
 			while (p < hi && !mx_good(m, p))
 				p++;
 		}
-		left = fn == F_TO ? ua_copy_to_user(u, s, n) : ua_clear_user(u, n);
+		left =
+		    fn == F_TO ? ua_copy_to_user(u, s, n) : ua_clear_user(u, n);
 		CHECK(left == n - want_done,
 		      "%s %s n=%zu k=%zu ua=%zu ka=%zu: left %zu, expected %zu",
-		      what, m->name, n, k, (size_t)((uintptr_t)u & 63), ka, left,
-		      n - want_done);
+		      what, m->name, n, k, (size_t)((uintptr_t)u & 63), ka,
+		      left, n - want_done);
 		if (fn == F_TO) {
 			CHECK(!memcmp(u, s, want_done),
-			      "%s %s n=%zu k=%zu ka=%zu: data", what, m->name, n, k,
-			      ka);
+			      "%s %s n=%zu k=%zu ka=%zu: data", what, m->name,
+			      n, k, ka);
 		} else {
 			for (i = 0; i < want_done; i++)
-				CHECK(!u[i], "%s %s n=%zu k=%zu: byte %zu not cleared",
+				CHECK(!u[i],
+				      "%s %s n=%zu k=%zu: byte %zu not cleared",
 				      what, m->name, n, k, i);
 		}
 		/* At and after k: unchanged or what was meant, if reachable */
@@ -223,9 +230,10 @@ one_case(const struct mx *m, enum fn fn, size_t n, size_t k, size_t ka)
 			if (!mx_good(m, u + i))
 				continue;
 			c = (unsigned char)u[i];
-			CHECK(c == CANARY_U || c == meant,
-			      "%s %s n=%zu k=%zu: byte %zu past the fault = %#x",
-			      what, m->name, n, k, i, c);
+			CHECK(
+			    c == CANARY_U || c == meant,
+			    "%s %s n=%zu k=%zu: byte %zu past the fault = %#x",
+			    what, m->name, n, k, i, c);
 		}
 		for (p = lo; p < hi; p++) {
 			if (p == u)
@@ -286,7 +294,8 @@ make_sizes(void)
 		while (hi - lo > 1) {
 			size_t mid = lo + (hi - lo) / 2;
 
-			if (!strcmp(ua_copy_strategy(lo), ua_copy_strategy(mid)))
+			if (!strcmp(ua_copy_strategy(lo),
+				    ua_copy_strategy(mid)))
 				lo = mid;
 			else
 				hi = mid;
@@ -346,8 +355,8 @@ full_alignments(const struct mx *m, enum fn fn)
 
 				one_case(m, fn, n, r + (n > 64 ? 64 : 0), ka);
 				if (n > 128)
-					one_case(m, fn, n, ((n - 1) / 64) * 64 + r,
-					         ka);
+					one_case(m, fn, n,
+						 ((n - 1) / 64) * 64 + r, ka);
 			}
 	}
 }

@@ -33,7 +33,7 @@ int
 main(int argc, char **argv)
 {
 	static const char *const kinds[] = {"from", "to", "clear", "nocache",
-	                                    "strnlen"};
+					    "strnlen"};
 	size_t i;
 
 	if (argc == 2)
@@ -44,7 +44,8 @@ main(int argc, char **argv)
 
 		CHECK(pid >= 0, "fork");
 		if (pid == 0) {
-			execl("/proc/self/exe", argv[0], kinds[i], (char *)NULL);
+			execl("/proc/self/exe", argv[0], kinds[i],
+			      (char *)NULL);
 			_exit(errno == ENOEXEC ? 126 : 127);
 		}
 		CHECK(waitpid(pid, &status, 0) == pid, "waitpid");

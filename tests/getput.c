@@ -73,7 +73,8 @@ main(void)
 		CHECK_EQ(ua_put_user_u64(~0ull, p), off >= 8 ? 0 : -EFAULT);
 		if (off < 8)
 			for (iv = 1; iv <= 16; iv++)
-				CHECK(l.bad[-iv] == 0x33, "put wrote on failure");
+				CHECK(l.bad[-iv] == 0x33,
+				      "put wrote on failure");
 		CHECK_EQ(ua_put_user(1, (int *)p), off >= 4 ? 0 : -EFAULT);
 		CHECK_EQ(ua_get_user(iv, (int *)p), off >= 4 ? 0 : -EFAULT);
 	}

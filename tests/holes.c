@@ -19,27 +19,29 @@ run(int kind)
 	size_t pg = t_page(), len = PAGES * pg, hole, start, n, k, j, left;
 	static const size_t starts[] = {0, 1, 63, 64, 100, 4095};
 	static const size_t lens[] = {2 * 4096, 5 * 4096 + 17, 65536, 70001,
-	                              PAGES * 4096 - 4096};
+				      PAGES * 4096 - 4096};
 	unsigned char *buf = malloc(len + 128), *src;
 	size_t si, li;
 
 	CHECK(buf != NULL, "malloc");
 	for (hole = 1; hole < PAGES - 1; hole += 3) {
 		unsigned char *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 		CHECK(p != MAP_FAILED, "mmap");
 		t_fill(p, len, (unsigned)hole);
 		memcpy(ref, p, len);
 		if (kind == 0)
-			CHECK(!mprotect(p + hole * pg, pg, PROT_NONE), "mprotect");
+			CHECK(!mprotect(p + hole * pg, pg, PROT_NONE),
+			      "mprotect");
 		else
 			CHECK(!munmap(p + hole * pg, pg), "munmap");
 		for (si = 0; si < sizeof(starts) / sizeof(starts[0]); si++) {
 			start = starts[si];
 			if (start >= hole * pg)
 				continue;
-			for (li = 0; li < sizeof(lens) / sizeof(lens[0]); li++) {
+			for (li = 0; li < sizeof(lens) / sizeof(lens[0]);
+			     li++) {
 				n = lens[li] * pg / 4096;
 				if (start + n > len)
 					n = len - start;
@@ -54,23 +56,28 @@ run(int kind)
 				CHECK(!memcmp(buf + 64, ref + start, k),
 				      "from_user data, hole %zu", hole);
 				for (j = k; j < n; j++)
-					CHECK(buf[64 + j] == 0, "tail at %zu", j);
+					CHECK(buf[64 + j] == 0, "tail at %zu",
+					      j);
 				CHECK(buf[63] == 0xee && buf[64 + n] == 0xee,
 				      "wrote outside dst");
-				/* copy_to_user: after the hole only meant data */
+				/* copy_to_user: after the hole only meant data
+				 */
 				t_fill(buf, n, 99);
 				left = ua_copy_to_user(p + start, buf, n);
 				CHECK_EQ(left, n - k);
-				CHECK(!memcmp(p + start, buf, k), "to_user data");
+				CHECK(!memcmp(p + start, buf, k),
+				      "to_user data");
 				for (j = hole * pg + pg; j < len; j++) {
 					unsigned char c = p[j];
 					int in = j >= start && j < start + n;
 
-					CHECK(c == ref[j] || (in && c == buf[j - start]),
+					CHECK(c == ref[j] ||
+						  (in && c == buf[j - start]),
 					      "to_user wrote %#x at %zu", c, j);
 				}
 				for (j = 0; j < start; j++)
-					CHECK(p[j] == ref[j], "to_user before dst");
+					CHECK(p[j] == ref[j],
+					      "to_user before dst");
 				/* clear_user */
 				left = ua_clear_user(p + start, n);
 				CHECK_EQ(left, n - k);
@@ -79,8 +86,10 @@ run(int kind)
 				for (j = hole * pg + pg; j < len; j++) {
 					int in = j >= start && j < start + n;
 
-					CHECK(p[j] == ref[j] || (in && (p[j] == 0 ||
-					                               p[j] == buf[j - start])),
+					CHECK(p[j] == ref[j] ||
+						  (in &&
+						   (p[j] == 0 ||
+						    p[j] == buf[j - start])),
 					      "clear_user wrote at %zu", j);
 				}
 				/* restore the pages before the hole */

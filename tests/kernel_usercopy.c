@@ -28,7 +28,8 @@ is_zeroed(const char *p, size_t n)
 static void
 test_check_nonzero_user(void)
 {
-	size_t size = 1024, start = pg - size / 2, zs = size / 4, ze = size - zs;
+	size_t size = 1024, start = pg - size / 2, zs = size / 4,
+	       ze = size - zs;
 	char *k = kmem + start, *u = umem + start;
 	size_t i, s, e;
 
@@ -41,7 +42,7 @@ test_check_nonzero_user(void)
 	for (s = 0; s <= size; s++)
 		for (e = s; e <= size; e++)
 			CHECK(ua_check_zeroed_user(u + s, e - s) ==
-			          is_zeroed(k + s, e - s),
+				  is_zeroed(k + s, e - s),
 			      "start %zu end %zu", s, e);
 }
 
@@ -131,9 +132,9 @@ main(void)
 {
 	pg = t_page();
 	umem = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE,
-	            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	kmem = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE,
-	            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	CHECK(umem != MAP_FAILED && kmem != MAP_FAILED, "mmap");
 	CHECK_EQ(ua_set_user_range(umem, 2 * pg), 0);
 	test_valid();

@@ -13,39 +13,34 @@
 #if defined(__x86_64__)
 #define TOP ((uintptr_t)1 << 47) /* first non-canonical (4-level) */
 static const uintptr_t bad_ptrs[] = {
-	0,
-	1,
-	4095,
-	TOP,
-	0x0000800000001000ull,
-	0x7fffffffffffffffull,
-	0x8000000000000000ull,
-	0xffff800000000000ull,        /* kernel half */
-	0xffffffffff600000ull,        /* vsyscall page */
-	UINTPTR_MAX,
+    0,
+    1,
+    4095,
+    TOP,
+    0x0000800000001000ull,
+    0x7fffffffffffffffull,
+    0x8000000000000000ull,
+    0xffff800000000000ull, /* kernel half */
+    0xffffffffff600000ull, /* vsyscall page */
+    UINTPTR_MAX,
 };
 #elif defined(__aarch64__)
 #define TOP ((uintptr_t)1 << 52) /* above 48-bit and 52-bit (LVA) VAs */
 static const uintptr_t bad_ptrs[] = {
-	0,
-	1,
-	4095,
-	TOP,
-	0x0100000000001000ull,        /* tagged: TBI would access 0x1000 */
-	0x7fffffffffffffffull,
-	0x8000000000000000ull,
-	0xffff000000000000ull,        /* kernel half */
-	UINTPTR_MAX,
+    0,
+    1,
+    4095,
+    TOP,
+    0x0100000000001000ull, /* tagged: TBI would access 0x1000 */
+    0x7fffffffffffffffull,
+    0x8000000000000000ull,
+    0xffff000000000000ull, /* kernel half */
+    UINTPTR_MAX,
 };
 #elif defined(__i386__)
 #define TOP ((uintptr_t)0xffffe000u) /* a 32-bit task on x86-64 ends here */
 static const uintptr_t bad_ptrs[] = {
-	0,
-	1,
-	4095,
-	TOP,
-	0xfffff000u,
-	UINTPTR_MAX,
+    0, 1, 4095, TOP, 0xfffff000u, UINTPTR_MAX,
 };
 #else
 #error "tests/range.c: no bad pointers for this architecture"
@@ -80,9 +75,9 @@ check_rejected(uintptr_t u, size_t n)
 	}
 	if ((long)n > 0 && n <= sizeof(buf)) {
 		CHECK_EQ(ua_strnlen_user((const char *)u, (long)n), 0);
-		CHECK_EQ(ua_strncpy_from_user((char *)buf, (const char *)u,
-		                              (long)n),
-		         -EFAULT);
+		CHECK_EQ(
+		    ua_strncpy_from_user((char *)buf, (const char *)u, (long)n),
+		    -EFAULT);
 	}
 	CHECK_EQ(ua_check_zeroed_user((void *)u, n), -EFAULT);
 }
@@ -102,7 +97,7 @@ main(void)
 {
 	size_t pg = t_page(), i;
 	char *p = mmap(NULL, 4 * pg, PROT_READ | PROT_WRITE,
-	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	unsigned char buf[64];
 	pthread_t th;
 
@@ -121,8 +116,7 @@ main(void)
 	/* Ranges that wrap or leave the user half */
 	CHECK(!ua_access_ok(p, SIZE_MAX), "huge n");
 	CHECK(!ua_access_ok(p, (size_t)0 - (uintptr_t)p + 1), "wrap");
-	CHECK(!ua_access_ok((void *)(TOP - 8), 16),
-	      "crosses the top");
+	CHECK(!ua_access_ok((void *)(TOP - 8), 16), "crosses the top");
 	check_rejected((uintptr_t)p, SIZE_MAX);
 	check_rejected(TOP - 4096, 8192);
 	CHECK(ua_access_ok(p, 4 * pg), "a real mapping");
@@ -144,7 +138,7 @@ main(void)
 	memset(p + 3 * pg - 8, 'a', 8);
 	CHECK_EQ(ua_strnlen_user(p + 3 * pg - 8, 100), 0);
 	CHECK_EQ(ua_strncpy_from_user((char *)buf, p + 3 * pg - 8, 100),
-	         -EFAULT);
+		 -EFAULT);
 	CHECK_EQ(ua_strnlen_user(p + 3 * pg - 8, 8), 9);
 	CHECK_EQ(ua_strncpy_from_user((char *)buf, p + 3 * pg - 8, 8), 8);
 	CHECK(pthread_create(&th, NULL, other_thread, p + pg) == 0, "thread");
@@ -152,8 +146,7 @@ main(void)
 
 	/* Invalid ranges are refused and change nothing */
 	CHECK_EQ(ua_set_user_range(NULL, pg), -EINVAL);
-	CHECK_EQ(ua_set_user_range((void *)(TOP - pg), 2 * pg),
-	         -EINVAL);
+	CHECK_EQ(ua_set_user_range((void *)(TOP - pg), 2 * pg), -EINVAL);
 	CHECK_EQ(ua_set_user_range(p, SIZE_MAX), -EINVAL);
 	CHECK(!ua_access_ok(p, 1), "range unchanged after -EINVAL");
 	/* len 0: back to the default */

@@ -57,8 +57,10 @@ check_untouched(uintptr_t p, size_t n, const char *what)
 		unsigned char want = a == lo - 1 || a == hi ? SENT : FILL;
 
 		/* Fast path: whole 64-byte runs of FILL */
-		if (!(a & 63) && a + 64 <= m + maplen && (a + 64 <= p || a >= p + n) &&
-		    (a + 64 <= lo - 1 || a > hi) && !memcmp((void *)a, fill64, 64)) {
+		if (!(a & 63) && a + 64 <= m + maplen &&
+		    (a + 64 <= p || a >= p + n) &&
+		    (a + 64 <= lo - 1 || a > hi) &&
+		    !memcmp((void *)a, fill64, 64)) {
 			a += 63;
 			continue;
 		}
@@ -85,8 +87,8 @@ one(uintptr_t p, size_t n)
 		CHECK_EQ(left, ok ? 0 : n);
 		left = ua_copy_from_user_nocache(buf, (void *)p, n);
 		CHECK_EQ(left, ok ? 0 : n);
-		CHECK_EQ(ua_check_zeroed_user((void *)p, n), ok ? (n ? 0 : 1)
-		                                                : -EFAULT);
+		CHECK_EQ(ua_check_zeroed_user((void *)p, n),
+			 ok ? (n ? 0 : 1) : -EFAULT);
 	}
 	reset();
 	left = ua_copy_to_user((void *)p, src, n);
@@ -108,14 +110,15 @@ one(uintptr_t p, size_t n)
 		CHECK(r == want, "strnlen_user(range%+ld, %zu) = %ld, want %ld",
 		      (long)(p - lo), n, r, want);
 		if (n <= sizeof(buf)) {
-			want = n == 0                           ? 0
+			want = n == 0                             ? 0
 			       : p >= lo && p < hi && n <= hi - p ? (long)n
-			                                          : -EFAULT;
+								  : -EFAULT;
 			r = ua_strncpy_from_user((char *)buf, (const char *)p,
-			                         (long)n);
-			CHECK(r == want,
-			      "strncpy_from_user(range%+ld, %zu) = %ld, want %ld",
-			      (long)(p - lo), n, r, want);
+						 (long)n);
+			CHECK(
+			    r == want,
+			    "strncpy_from_user(range%+ld, %zu) = %ld, want %ld",
+			    (long)(p - lo), n, r, want);
 		}
 	}
 	if (n == 1 || n == 2 || n == 4 || n == 8) {
@@ -147,9 +150,20 @@ mask(uintptr_t p, size_t n)
 int
 main(void)
 {
-	static const size_t fixed_n[] = {0, 1, 2, 4, 7, 8, 63, 64, 4096,
-	                                 (size_t)T_HIGH, (size_t)T_TOP,
-	                                 SIZE_MAX / 2, SIZE_MAX - 1, SIZE_MAX};
+	static const size_t fixed_n[] = {0,
+					 1,
+					 2,
+					 4,
+					 7,
+					 8,
+					 63,
+					 64,
+					 4096,
+					 (size_t)T_HIGH,
+					 (size_t)T_TOP,
+					 SIZE_MAX / 2,
+					 SIZE_MAX - 1,
+					 SIZE_MAX};
 	uintptr_t ptrs[512];
 	size_t np = 0, i, j;
 	long d;
@@ -158,7 +172,7 @@ main(void)
 	memset(fill64, FILL, sizeof(fill64));
 	maplen = PAGES * pg;
 	map = mmap(NULL, maplen, PROT_READ | PROT_WRITE,
-	           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	CHECK(map != MAP_FAILED, "mmap");
 	/* Unaligned at both ends, well inside the mapping */
 	lo = (uintptr_t)map + 5 * pg + 100;

@@ -33,7 +33,7 @@ first_owner(int signo, siginfo_t *info, void *uc)
 	if (depth > max_depth)
 		max_depth = depth;
 	nested_failures += (sig_atomic_t)sig_exercise("in the first owner",
-	                                              (unsigned)first_calls);
+						      (unsigned)first_calls);
 	depth--;
 	siglongjmp(jb, 1);
 }
@@ -75,7 +75,7 @@ foreign_fault(const char *what, volatile const char *p, int want_signo)
 	}
 	CHECK_EQ(first_calls, calls + 1);
 	CHECK(first_signo == want_signo && first_addr == (void *)p &&
-	          first_code > 0,
+		  first_code > 0,
 	      "%s: first owner saw signo %d code %d addr %p", what,
 	      (int)first_signo, (int)first_code, first_addr);
 	CHECK_EQ(nested_failures, 0);
@@ -105,16 +105,17 @@ main(void)
 
 	foreign_fault("PROT_NONE read", sig_mem0.l[T_BAD_NONE].bad, SIGSEGV);
 	foreign_fault("truncated memfd read", sig_mem0.l[T_BAD_SIGBUS].bad + 8,
-	              SIGBUS);
+		      SIGBUS);
 	foreign_fault("unmapped read", sig_mem0.l[T_BAD_UNMAPPED].bad + 100,
-	              SIGSEGV);
+		      SIGSEGV);
 
 	/* The trusted side of a copy is not ours either */
 	ours = last_ours;
 	if (!sigsetjmp(jb, 1)) {
 		char good[32] = {0};
 
-		ua_copy_from_user(sig_mem0.l[T_BAD_NONE].bad, good, sizeof(good));
+		ua_copy_from_user(sig_mem0.l[T_BAD_NONE].bad, good,
+				  sizeof(good));
 		CHECK(0, "a fault on the kernel side was swallowed");
 	}
 	CHECK(first_addr == sig_mem0.l[T_BAD_NONE].bad,

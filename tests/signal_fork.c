@@ -112,7 +112,8 @@ main(void)
 		left = ua_copy_from_user(bigdst, big.bad - BIG, BIG + extra);
 		CHECK(left == extra, "interrupted copy: left %zu, expected %zu",
 		      left, extra);
-		CHECK(!memcmp(bigdst, big.bad - BIG, BIG), "interrupted copy: data");
+		CHECK(!memcmp(bigdst, big.bad - BIG, BIG),
+		      "interrupted copy: data");
 	}
 	atomic_store(&stop, 1);
 	pthread_join(p, NULL);

@@ -18,7 +18,7 @@ on_usr1(int signo)
 	(void)signo;
 	handler_runs++;
 	handler_failures += (sig_atomic_t)sig_exercise("SIGUSR1 handler",
-	                                               (unsigned)handler_runs);
+						       (unsigned)handler_runs);
 }
 
 static void
@@ -87,9 +87,11 @@ blocked_child(enum t_bad kind, int want, int with_library)
 		sigaddset(&set, want);
 		pthread_sigmask(SIG_BLOCK, &set, NULL);
 		if (with_library)
-			ua_copy_from_user(buf, sig_mem0.l[kind].bad, sizeof(buf));
+			ua_copy_from_user(buf, sig_mem0.l[kind].bad,
+					  sizeof(buf));
 		else
-			buf[0] = *(volatile unsigned char *)sig_mem0.l[kind].bad;
+			buf[0] =
+			    *(volatile unsigned char *)sig_mem0.l[kind].bad;
 		_exit(buf[0] == 0x77);
 	}
 	return wait_child(pid);
@@ -104,14 +106,16 @@ test_blocked(enum t_bad kind)
 	 * SIGBUS instead of killing (then there is no behaviour to match) */
 	status = blocked_child(kind, want, 0);
 	if (!WIFSIGNALED(status) || WTERMSIG(status) != want) {
-		printf("a fault with %s blocked does not kill here even without "
-		       "the library (status %#x): not compared\n",
-		       strsignal(want), status);
+		printf(
+		    "a fault with %s blocked does not kill here even without "
+		    "the library (status %#x): not compared\n",
+		    strsignal(want), status);
 		return;
 	}
 	status = blocked_child(kind, want, 1);
 	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == want,
-	      "fault with %s blocked: child status %#x", strsignal(want), status);
+	      "fault with %s blocked: child status %#x", strsignal(want),
+	      status);
 }
 
 int

@@ -28,8 +28,8 @@
 #define OUTER_GOOD (64 * 4096)
 #define PLAIN_LEN (256 * 1024)
 
-static struct t_layout outer_l;       /* PROT_NONE after OUTER_GOOD */
-static struct t_layout h1_l, h2_l;    /* handler layouts: read-only, unmapped */
+static struct t_layout outer_l;    /* PROT_NONE after OUTER_GOOD */
+static struct t_layout h1_l, h2_l; /* handler layouts: read-only, unmapped */
 static unsigned char *outer_dst, *outer_src, *want;
 static unsigned char *plain_src, *plain_dst;
 static volatile sig_atomic_t failed;
@@ -202,7 +202,8 @@ main(void)
 	want = malloc(OUTER_GOOD + 4096);
 	plain_src = malloc(PLAIN_LEN);
 	plain_dst = malloc(PLAIN_LEN);
-	CHECK(outer_dst && outer_src && want && plain_src && plain_dst, "malloc");
+	CHECK(outer_dst && outer_src && want && plain_src && plain_dst,
+	      "malloc");
 	t_fill(outer_src, OUTER_GOOD, 1);
 	t_fill(want, OUTER_GOOD + 4096, 2);
 	t_fill(plain_src, PLAIN_LEN, 3);
@@ -224,10 +225,9 @@ main(void)
 	while (!failed) {
 		outer_call(iter++);
 		if (!(iter & 63) &&
-		    (now() - t0 > limit ||
-		     (atomic_load(&n_in_copy1) > 100 &&
-		      atomic_load(&n_in_copy2) > 5000 &&
-		      atomic_load(&n_in_plain) > 2000)))
+		    (now() - t0 > limit || (atomic_load(&n_in_copy1) > 100 &&
+					    atomic_load(&n_in_copy2) > 5000 &&
+					    atomic_load(&n_in_plain) > 2000)))
 			break;
 	}
 	atomic_store(&stop, 1);
@@ -236,9 +236,9 @@ main(void)
 	printf("%lu calls in %.1f s; SIGUSR1 %lu (%lu inside a user copy), "
 	       "SIGUSR2 %lu (%lu inside a user copy, %lu inside SIGUSR1's "
 	       "ua_memcpy)\n",
-	       iter, now() - t0, atomic_load(&n_sig1),
-	       atomic_load(&n_in_copy1), atomic_load(&n_sig2),
-	       atomic_load(&n_in_copy2), atomic_load(&n_in_plain));
+	       iter, now() - t0, atomic_load(&n_sig1), atomic_load(&n_in_copy1),
+	       atomic_load(&n_sig2), atomic_load(&n_in_copy2),
+	       atomic_load(&n_in_plain));
 	/* The test means nothing if no signal landed inside a copy */
 	CHECK(atomic_load(&n_in_copy1) > 0 && atomic_load(&n_in_copy2) > 0,
 	      "no signal interrupted a user copy");

@@ -46,7 +46,7 @@ on_alt_usr1(int signo)
 	(void)signo;
 	usr1_runs++;
 	usr1_failures += (sig_atomic_t)sig_exercise("SIGUSR1 on the altstack",
-	                                            (unsigned)usr1_runs);
+						    (unsigned)usr1_runs);
 }
 
 static void
@@ -75,7 +75,7 @@ test_altstack(void)
 	char buf[64];
 
 	alt = mmap(NULL, ALT_SIZE, PROT_READ | PROT_WRITE,
-	           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	CHECK(alt != MAP_FAILED, "mmap");
 	ss.ss_sp = alt;
 	CHECK(!sigaltstack(&ss, NULL), "sigaltstack");
@@ -90,7 +90,7 @@ test_altstack(void)
 	/* One fault: our handler runs on the altstack (SA_ONSTACK) */
 	memset(alt, PAINT, ALT_SIZE);
 	CHECK_EQ(ua_copy_from_user(buf, sig_mem0.l[T_BAD_NONE].bad - 10, 64),
-	         54);
+		 54);
 	fault = stack_used(alt, ALT_SIZE);
 	CHECK(fault > 0, "the fault handler did not run on the altstack");
 	CHECK(fault <= frame + HANDLER_BUDGET,
@@ -154,14 +154,15 @@ test_small_stacks(void)
 
 		s->size = (min + pg - 1) / pg * pg;
 		s->map = mmap(NULL, s->size + pg, PROT_READ | PROT_WRITE,
-		              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		CHECK(s->map != MAP_FAILED, "mmap");
 		CHECK(!mprotect(s->map, pg, PROT_NONE), "guard page");
 		s->lo = s->map + pg;
 		memset(s->lo, PAINT, s->size);
 		sig_mem_new(&s->mem);
 		pthread_attr_init(&attr);
-		CHECK(!pthread_attr_setstack(&attr, s->lo, s->size), "setstack");
+		CHECK(!pthread_attr_setstack(&attr, s->lo, s->size),
+		      "setstack");
 		CHECK(!pthread_create(&s->t, &attr, small_thread, s),
 		      "pthread_create");
 		pthread_attr_destroy(&attr);

@@ -92,13 +92,15 @@ sig_exercise_mem(struct sig_mem *m, const char *where, unsigned salt)
 		for (nocache = 0; nocache < 2; nocache++) {
 			memset(buf, 0xee, n);
 			left = nocache ? ua_copy_from_user_nocache(buf, u, n)
-			               : ua_copy_from_user(buf, u, n);
+				       : ua_copy_from_user(buf, u, n);
 			atomic_fetch_add(&sig_calls, 1);
 			if (left != n - k)
 				sig_fail(where, ": from_user: wrong count");
 			for (i = 0; i < n; i++)
-				if (buf[i] != (i < k ? (unsigned char)u[i] : 0)) {
-					sig_fail(where, ": from_user: wrong data");
+				if (buf[i] !=
+				    (i < k ? (unsigned char)u[i] : 0)) {
+					sig_fail(where,
+						 ": from_user: wrong data");
 					break;
 				}
 		}

@@ -26,7 +26,8 @@ test_plain(void)
 	CHECK(dst[6] == 'x', "nothing written after the NUL");
 	memset(dst, 'x', sizeof(dst));
 	CHECK_EQ(ua_strncpy_from_user(dst, "hello", 5), 5); /* truncated */
-	CHECK(!memcmp(dst, "hello", 5) && dst[5] == 'x', "no NUL when truncated");
+	CHECK(!memcmp(dst, "hello", 5) && dst[5] == 'x',
+	      "no NUL when truncated");
 	CHECK_EQ(ua_strncpy_from_user(dst, "hello", 6), 5);
 	CHECK_EQ(ua_strncpy_from_user(dst, "", 6), 0);
 	CHECK_EQ(ua_strncpy_from_user(dst, "hello", 0), 0);
@@ -41,15 +42,17 @@ test_plain(void)
 			for (len = 0; len < 300; len += 7) {
 				memset(s, 'q', sizeof(s));
 				s[off + len] = 0;
-				CHECK_EQ(ua_strnlen_user(s + off, 500), len + 1);
+				CHECK_EQ(ua_strnlen_user(s + off, 500),
+					 len + 1);
 				if (len > 0) /* too long for n = len */
 					CHECK_EQ(ua_strnlen_user(s + off, len),
-					         len + 1);
+						 len + 1);
 				n = ua_strncpy_from_user(dst, s + off,
-				                         len < 63 ? 63 : 0);
+							 len < 63 ? 63 : 0);
 				if (len < 63) {
 					CHECK_EQ(n, len);
-					CHECK(!memcmp(dst, s + off, (size_t)len + 1),
+					CHECK(!memcmp(dst, s + off,
+						      (size_t)len + 1),
 					      "data");
 				}
 			}
@@ -85,7 +88,7 @@ test_at_hole(enum t_bad kind)
 		CHECK_EQ(ua_strnlen_user(s, len + 1), len + 2);
 		CHECK_EQ(ua_strncpy_from_user(dst, s, len + 1), len + 1);
 		CHECK(ua_last_fault()->signo ==
-		          (kind == T_BAD_SIGBUS ? SIGBUS : SIGSEGV),
+			  (kind == T_BAD_SIGBUS ? SIGBUS : SIGSEGV),
 		      "fault recorded");
 	}
 	/* Starting in the bad page */

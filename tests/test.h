@@ -25,8 +25,8 @@ static unsigned long t_checks;
 	do {                                                                   \
 		t_checks++;                                                    \
 		if (!(cond)) {                                                 \
-			fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__,   \
-			        __LINE__, #cond);                              \
+			fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, \
+				__LINE__, #cond);                              \
 			fprintf(stderr, __VA_ARGS__);                          \
 			fputc('\n', stderr);                                   \
 			exit(T_FAIL);                                          \
@@ -58,8 +58,8 @@ enum t_bad {
 	T_BAD_KINDS
 };
 
-static const char *const t_bad_names[] = {"prot_none", "unmapped",
-                                          "read_only", "sigbus"};
+static const char *const t_bad_names[] = {"prot_none", "unmapped", "read_only",
+					  "sigbus"};
 
 /* Does this kind stop a read?  (read-only memory stops only writes) */
 static inline int
@@ -73,10 +73,10 @@ t_bad_blocks_read(enum t_bad kind)
  * PROT_NONE guard page (for T_BAD_UNMAPPED, whatever the kernel has there).
  */
 struct t_layout {
-	char *base;   /* start of the whole mapping */
-	size_t len;   /* length of the whole mapping */
-	char *bad;    /* first byte of the bad page */
-	int fd;       /* memfd for T_BAD_SIGBUS, or -1 */
+	char *base; /* start of the whole mapping */
+	size_t len; /* length of the whole mapping */
+	char *bad;  /* first byte of the bad page */
+	int fd;     /* memfd for T_BAD_SIGBUS, or -1 */
 };
 
 static inline struct t_layout
@@ -92,25 +92,30 @@ t_layout_new(size_t good_pages, enum t_bad kind)
 		l.fd = memfd_create("uaccess-test", 0);
 		CHECK(l.fd >= 0, "memfd_create: %s", strerror(errno));
 		CHECK(ftruncate(l.fd, (off_t)len) == 0, "ftruncate");
-		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, l.fd, 0);
+		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, l.fd,
+			 0);
 		CHECK(p != MAP_FAILED, "mmap: %s", strerror(errno));
 		memset(p, 0x5a, good_pages * pg);
 		/* Truncate: the pages past the end now raise SIGBUS */
-		CHECK(ftruncate(l.fd, (off_t)(good_pages * pg)) == 0, "ftruncate");
+		CHECK(ftruncate(l.fd, (off_t)(good_pages * pg)) == 0,
+		      "ftruncate");
 	} else {
 		p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		CHECK(p != MAP_FAILED, "mmap: %s", strerror(errno));
 		memset(p, 0x5a, len);
 		if (kind == T_BAD_NONE)
-			CHECK(!mprotect(p + good_pages * pg, pg, PROT_NONE), "mprotect");
+			CHECK(!mprotect(p + good_pages * pg, pg, PROT_NONE),
+			      "mprotect");
 		else if (kind == T_BAD_UNMAPPED)
 			CHECK(!munmap(p + good_pages * pg, pg), "munmap");
 		else if (kind == T_BAD_RDONLY)
-			CHECK(!mprotect(p + good_pages * pg, pg, PROT_READ), "mprotect");
-		if (kind != T_BAD_UNMAPPED)
-			CHECK(!mprotect(p + (good_pages + 1) * pg, pg, PROT_NONE),
+			CHECK(!mprotect(p + good_pages * pg, pg, PROT_READ),
 			      "mprotect");
+		if (kind != T_BAD_UNMAPPED)
+			CHECK(
+			    !mprotect(p + (good_pages + 1) * pg, pg, PROT_NONE),
+			    "mprotect");
 	}
 	l.base = p;
 	l.bad = p + good_pages * pg;

@@ -126,8 +126,7 @@ child(const char *what)
 		const struct ua_strategy *s = ua_strategy_find(S_OPT1);
 
 		CHECK(!ua_strategy_usable(s), S_OPT1 " still usable");
-		CHECK(!ua_strategy_usable(ua_strategy_find(S_OPT2)),
-		      S_OPT2);
+		CHECK(!ua_strategy_usable(ua_strategy_find(S_OPT2)), S_OPT2);
 		CHECK(ua_strategy_usable(ua_strategy_find(S_FIRST)),
 		      S_FIRST " cannot go");
 		CHECK(strcmp(ua_copy_strategy(64), S_OPT1) &&
@@ -213,8 +212,8 @@ main(int argc, char **argv)
 		const char *e1[] = {envp, "UACCESS_TUNABLES=huge_min=7M", NULL};
 		const char *e2[] = {envo, NULL};
 		const char *e3[] = {"UACCESS_PROFILE=",
-				    "UACCESS_DISABLE=" S_OPT1 "," S_OPT2 "," S_FIRST
-				    ",nosuch,",
+				    "UACCESS_DISABLE=" S_OPT1 "," S_OPT2
+				    "," S_FIRST ",nosuch,",
 				    "UACCESS_TUNABLES=medium=" S_OPT1, NULL};
 		const char *e4[] = {"UACCESS_PROFILE=",
 				    "UACCESS_TUNABLES=strategy=" S_OTHER, NULL};
@@ -233,8 +232,9 @@ main(int argc, char **argv)
 	unlink(other);
 	t_done("tunables");
 	if (exec_impossible) {
-		printf("the kernel cannot exec this program (ENOEXEC: an "
-		       "emulated build?): environment and profile not tested\n");
+		printf(
+		    "the kernel cannot exec this program (ENOEXEC: an "
+		    "emulated build?): environment and profile not tested\n");
 		return T_SKIP;
 	}
 	return T_PASS;

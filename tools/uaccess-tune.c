@@ -165,13 +165,15 @@ measure(const struct ua_strategy **c, int nc, int clear, size_t n, size_t doff,
 			double t0 = now_ns();
 			size_t off = 0;
 
-			/* Beyond the L2, walk a window as large as a share of the
-			 * LLC (or beyond it): data comes from where it would. */
+			/* Beyond the L2, walk a window as large as a share of
+			 * the LLC (or beyond it): data comes from where it
+			 * would. */
 			for (r = 0; r < reps; r++) {
 				if (clear)
 					c[i]->clear(bdst + doff + off, n);
 				else
-					c[i]->copy(bdst + doff + off, bsrc + soff + off, n);
+					c[i]->copy(bdst + doff + off,
+						   bsrc + soff + off, n);
 				if (window) {
 					off += n;
 					if (off + n > window)

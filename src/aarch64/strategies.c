@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* aarch64: the strategy table, the CPU as the kernel describes it, the policy. */
+/* aarch64: the strategy table, the CPU as the kernel describes it, the policy.
+ */
 #include <sys/auxv.h>
 #include <unistd.h>
 
@@ -16,7 +17,7 @@ enum {
 #define UA_F(x) ((uint64_t)1 << UA_A64_##x)
 
 static const char *const ua_a64_feature_names[UA_A64_NFEATURES] = {
-	[UA_A64_ASIMD] = "asimd",
+    [UA_A64_ASIMD] = "asimd",
 };
 
 const char *
@@ -33,10 +34,12 @@ size_t ua_copy_nt(void *dst, const void *src, size_t n);
 
 /* The first entry runs on every aarch64 */
 static const struct ua_strategy ua_a64_strategies[] = {
-	{.name = "ldp", .copy = ua_copy_ldp, .clear = ua_clear_ldp},
-	{.name = "ldpq", .copy = ua_copy_ldpq, .clear = ua_clear_ldpq,
-	 .needs = UA_F(ASIMD)},
-	{.name = "nt", .copy = ua_copy_nt, .nontemporal = 1, .needs = UA_F(ASIMD)},
+    {.name = "ldp", .copy = ua_copy_ldp, .clear = ua_clear_ldp},
+    {.name = "ldpq",
+     .copy = ua_copy_ldpq,
+     .clear = ua_clear_ldpq,
+     .needs = UA_F(ASIMD)},
+    {.name = "nt", .copy = ua_copy_nt, .nontemporal = 1, .needs = UA_F(ASIMD)},
 };
 
 const struct ua_strategy *
@@ -75,7 +78,8 @@ ua_arch_cpu_detect(struct ua_cpu *ret)
 		ret->vendor[6] = 0;
 		ret->family = (unsigned)(midr >> 16) & 0xf; /* architecture */
 		ret->model = (unsigned)(midr >> 4) & 0xfff; /* part number */
-		ret->stepping = (unsigned)((midr >> 20) & 0xf) << 4 | (midr & 0xf);
+		ret->stepping =
+		    (unsigned)((midr >> 20) & 0xf) << 4 | (midr & 0xf);
 	}
 	ret->l1d = l1d > 0 ? (size_t)l1d : 0;
 	ret->l2 = l2 > 0 ? (size_t)l2 : 0;

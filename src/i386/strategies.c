@@ -16,13 +16,21 @@ size_t ua_copy_nt(void *dst, const void *src, size_t n);
 
 /* The first entry runs on every i386 */
 static const struct ua_strategy ua_i386_strategies[] = {
-	{.name = "movsl", .copy = ua_copy_movsl, .clear = ua_clear_movsl, .string = 1},
-	{.name = "intel", .copy = ua_copy_intel},
-	{.name = "erms", .copy = ua_copy_erms, .clear = ua_clear_erms, .string = 1,
-	 .needs = UA_F(ERMS)},
-	{.name = "sse2", .copy = ua_copy_sse2, .clear = ua_clear_sse2,
-	 .needs = UA_F(SSE2)},
-	{.name = "nt", .copy = ua_copy_nt, .nontemporal = 1, .needs = UA_F(SSE2)},
+    {.name = "movsl",
+     .copy = ua_copy_movsl,
+     .clear = ua_clear_movsl,
+     .string = 1},
+    {.name = "intel", .copy = ua_copy_intel},
+    {.name = "erms",
+     .copy = ua_copy_erms,
+     .clear = ua_clear_erms,
+     .string = 1,
+     .needs = UA_F(ERMS)},
+    {.name = "sse2",
+     .copy = ua_copy_sse2,
+     .clear = ua_clear_sse2,
+     .needs = UA_F(SSE2)},
+    {.name = "nt", .copy = ua_copy_nt, .nontemporal = 1, .needs = UA_F(SSE2)},
 };
 
 const struct ua_strategy *
@@ -65,7 +73,7 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 		if (cpu->features & UA_F(ERMS))
 			r = UA_PICK("erms");
 	} else if (!strcmp(cpu->vendor, "GenuineIntel") &&
-	           (cpu->family == 6 || cpu->family == 15)) {
+		   (cpu->family == 6 || cpu->family == 15)) {
 		alt = UA_PICK("intel");
 		mask = alt == movsl ? 0 : 7;
 	}

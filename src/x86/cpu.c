@@ -6,11 +6,8 @@
 #include "x86/cpu.h"
 
 static const char *const ua_x86_feature_names[UA_X86_NFEATURES] = {
-	[UA_X86_ERMS] = "erms",
-	[UA_X86_FSRM] = "fsrm",
-	[UA_X86_AVX2] = "avx2",
-	[UA_X86_AVX512] = "avx512",
-	[UA_X86_SSE2] = "sse2",
+    [UA_X86_ERMS] = "erms",     [UA_X86_FSRM] = "fsrm", [UA_X86_AVX2] = "avx2",
+    [UA_X86_AVX512] = "avx512", [UA_X86_SSE2] = "sse2",
 };
 
 const char *
@@ -94,8 +91,8 @@ ua_x86_cpu_detect(struct ua_cpu *ret)
 		if ((b7 & (1u << 5)) && (xcr0 & 6) == 6)
 			f |= UA_F(AVX2);
 		/* F (16), BW (30), VL (31); opmask, zmm hi256, hi16 zmm */
-		if ((b7 & (1u << 16)) && (b7 & (1u << 30)) && (b7 & (1u << 31)) &&
-		    (xcr0 & 0xe6) == 0xe6)
+		if ((b7 & (1u << 16)) && (b7 & (1u << 30)) &&
+		    (b7 & (1u << 31)) && (xcr0 & 0xe6) == 0xe6)
 			f |= UA_F(AVX512);
 		(void)c7;
 	}

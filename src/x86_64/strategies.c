@@ -141,7 +141,8 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	ua_policy_set_num(p, UA_T_MEDIUM_MIN, large_min);
 	ua_policy_set_num(p, UA_T_LARGE_MIN, large_min);
 	ua_policy_set_num(p, UA_T_HUGE_MIN, huge_min);
-	ua_policy_set_num(p, UA_T_CLEAR_LARGE_MIN, clear_large == v ? SIZE_MAX : l2);
+	ua_policy_set_num(p, UA_T_CLEAR_LARGE_MIN,
+			  clear_large == v ? SIZE_MAX : l2);
 	ua_policy_set_num(p, UA_T_NOCACHE_MIN, ua_page_size);
 	ua_policy_set_num(p, UA_T_REP_ALIGN_MASK, 63);
 }

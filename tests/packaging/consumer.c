@@ -18,7 +18,7 @@ static int failures;
 	do {                                                                   \
 		if (!(cond)) {                                                 \
 			fprintf(stderr, "consumer: %s failed (line %d)\n",     \
-			        #cond, __LINE__);                              \
+				#cond, __LINE__);                              \
 			failures++;                                            \
 		}                                                              \
 	} while (0)
@@ -69,11 +69,14 @@ main(void)
 
 	EXPECT(ua_put_user_u8(8, dst) == 0 && ua_get_user_u8(&u8, dst) == 0);
 	EXPECT(u8 == 8);
-	EXPECT(ua_put_user_u16(16, dst) == 0 && ua_get_user_u16(&u16, dst) == 0);
+	EXPECT(ua_put_user_u16(16, dst) == 0 &&
+	       ua_get_user_u16(&u16, dst) == 0);
 	EXPECT(u16 == 16);
-	EXPECT(ua_put_user_u32(32, dst) == 0 && ua_get_user_u32(&u32, dst) == 0);
+	EXPECT(ua_put_user_u32(32, dst) == 0 &&
+	       ua_get_user_u32(&u32, dst) == 0);
 	EXPECT(u32 == 32);
-	EXPECT(ua_put_user_u64(64, dst) == 0 && ua_get_user_u64(&u64, dst) == 0);
+	EXPECT(ua_put_user_u64(64, dst) == 0 &&
+	       ua_get_user_u64(&u64, dst) == 0);
 	EXPECT(u64 == 64);
 	EXPECT(ua_get_user_u32(&u32, bad) == -EFAULT && u32 == 0);
 	EXPECT(ua_put_user_u64(1, (void *)bad) == -EFAULT);
@@ -86,7 +89,8 @@ main(void)
 	EXPECT(s16 == 0);
 	EXPECT(ua_put_user(7, (int64_t *)(void *)bad) == -EFAULT);
 	u64 = 0;
-	EXPECT(ua__put_user_n(9, dst, 4) == 0 && ua__get_user_n(&u64, dst, 4) == 0);
+	EXPECT(ua__put_user_n(9, dst, 4) == 0 &&
+	       ua__get_user_n(&u64, dst, 4) == 0);
 	EXPECT(u64 == 9);
 
 	memset(dst, 0, sizeof(dst));

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* Assembler source, not C: clang-format leaves it alone. */
+/* clang-format off */
 /* Assembly conventions for the aarch64 routines */
 #ifndef UA_AARCH64_ASM_H
 #define UA_AARCH64_ASM_H
@@ -103,3 +105,4 @@
 .endm
 
 #endif
+/* clang-format on */

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* Assembler source, not C: clang-format leaves it alone. */
+/* clang-format off */
 /* Assembly conventions for the i386 routines (cdecl: arguments on the stack) */
 #ifndef UA_I386_ASM_H
 #define UA_I386_ASM_H
@@ -50,3 +52,4 @@
 	.section .note.GNU-stack, "", @progbits
 
 #endif
+    /* clang-format on */

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* Assembler source, not C: clang-format leaves it alone. */
+/* clang-format off */
 /* Assembly conventions for the x86-64 routines */
 #ifndef UA_X86_64_ASM_H
 #define UA_X86_64_ASM_H
@@ -71,3 +73,4 @@
 .endm
 
 #endif
+/* clang-format on */

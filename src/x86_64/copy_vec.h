@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* Assembler source, not C: clang-format leaves it alone. */
+/* clang-format off */
 /*
  * The vector copy and clear, written once for every width: copy_sse2.S,
  * copy_avx2.S and copy_avx512.S define NAME, VEC_SIZE, the move
@@ -627,3 +629,4 @@ UA_END(CLEAR_FN)
 	mov	$1, %eax
 	ret
 #endif /* UA_MEMCPY */
+	/* clang-format on */

@@ -21,8 +21,13 @@
  * goes on with the real table, so that ua_memcpy needs no init test of its
  * own.  Re-entered from a signal handler during init: the byte routines.
  */
+#define UA_ROUTINE_PARAMS                                                      \
+	void *dst, const void *src, size_t n, uintptr_t a3, uintptr_t a4,      \
+	    uintptr_t a5
+#define UA_ROUTINE_ARGS dst, src, n, a3, a4, a5
+
 static size_t
-ua_copy_first(void *dst, const void *src, size_t n)
+ua_copy_first(UA_ROUTINE_PARAMS)
 {
 	ua_copy_fn fn;
 
@@ -30,11 +35,11 @@ ua_copy_first(void *dst, const void *src, size_t n)
 	fn = ua_copy_routine(n);
 	if (fn == ua_copy_first)
 		fn = ua_arch_copy_bytes;
-	return fn(dst, src, n);
+	return fn(UA_ROUTINE_ARGS);
 }
 
 static size_t
-ua_nocache_first(void *dst, const void *src, size_t n)
+ua_nocache_first(UA_ROUTINE_PARAMS)
 {
 	ua_copy_fn fn;
 
@@ -42,11 +47,11 @@ ua_nocache_first(void *dst, const void *src, size_t n)
 	fn = ua_nocache_routine(n);
 	if (fn == ua_nocache_first || fn == ua_copy_first)
 		fn = ua_arch_copy_bytes;
-	return fn(dst, src, n);
+	return fn(UA_ROUTINE_ARGS);
 }
 
 static size_t
-ua_clear_first(void *dst, size_t n)
+ua_clear_first(UA_ROUTINE_PARAMS)
 {
 	ua_clear_fn fn;
 
@@ -54,7 +59,7 @@ ua_clear_first(void *dst, size_t n)
 	fn = ua_clear_routine(n);
 	if (fn == ua_clear_first)
 		fn = ua_arch_clear_bytes;
-	return fn(dst, n);
+	return fn(UA_ROUTINE_ARGS);
 }
 
 static void *
@@ -174,11 +179,11 @@ ua_parse_disable(const char *text)
 /* ---- The table ---- */
 
 #define UA_GUARD(c)                                                            \
-	static size_t ua_guard_##c(void *dst, const void *src, size_t n)       \
+	static size_t ua_guard_##c(UA_ROUTINE_PARAMS)                          \
 	{                                                                      \
 		if (((uintptr_t)dst ^ (uintptr_t)src) & ua_engine.rep_mask)    \
-			return ua_engine.rep_alt[c](dst, src, n);              \
-		return ua_engine.rep[c](dst, src, n);                          \
+			return ua_engine.rep_alt[c](UA_ROUTINE_ARGS);          \
+		return ua_engine.rep[c](UA_ROUTINE_ARGS);                      \
 	}
 UA_GUARD(0)
 UA_GUARD(1)

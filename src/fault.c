@@ -36,24 +36,27 @@ ua_extable_find(uintptr_t pc)
 	return NULL;
 }
 
-/* A copy routine faulted: is it on the user side, and how far did it get? */
+/*
+ * A copy routine faulted.  Ours only if it runs for a user copy and the
+ * address lies on its user side; then resume at the fixup with how far the
+ * copy got (the cursor: everything below it is done) and the first address
+ * known bad: protection is per page, so the whole page of the fault is.
+ */
 static int
-ua_fixup_copy(const void *uc, uintptr_t addr)
+ua_fixup_copy(void *uc, uintptr_t addr, uintptr_t fixup)
 {
-	struct ua_op *op = &ua_self.op;
+	struct ua_user u;
 	uintptr_t done, limit;
 
-	if (!op->hi || addr < op->lo || addr >= op->hi)
+	if (!ua_ctx_user(uc, &u) || addr < u.lo || addr >= u.hi)
 		return 0;
-	done = ua_ctx_cursor(uc, (enum ua_side)(op->kind & 1));
-	if (done < op->lo || done > op->hi)
-		done = op->lo;
-	/* Protection is per page: the whole page of the fault is bad. */
+	done = ua_ctx_cursor(uc, (enum ua_side)(u.kind & 1));
+	if (done < u.lo || done > u.hi) /* a routine broke its contract */
+		return 0;
 	limit = addr & ~(uintptr_t)(ua_page_size - 1);
 	if (limit < done)
 		limit = done;
-	op->done = done;
-	op->limit = limit;
+	ua_ctx_to_fixup(uc, fixup, limit, &u);
 	return 1;
 }
 
@@ -73,9 +76,10 @@ ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 	addr = (uintptr_t)info->si_addr;
 	switch (e->type) {
 	case UA_EX_FIXUP:
+		ua_ctx_set_pc(ucontext, ua_extable_fixup(e));
 		break;
 	case UA_EX_COPY:
-		if (!ua_fixup_copy(ucontext, addr))
+		if (!ua_fixup_copy(ucontext, addr, ua_extable_fixup(e)))
 			return 0;
 		break;
 	default:
@@ -84,7 +88,6 @@ ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 	ua_self.last_fault.addr = info->si_addr;
 	ua_self.last_fault.signo = signo;
 	ua_self.last_fault.code = info->si_code;
-	ua_ctx_set_pc(ucontext, ua_extable_fixup(e));
 	return 1;
 }
 

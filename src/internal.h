@@ -19,8 +19,8 @@
 enum ua_side { UA_SIDE_SRC, UA_SIDE_DST };
 
 /*
- * What the copy in progress on this thread does.  The low bit is the side
- * whose cursor the handler reads (enum ua_side).
+ * What a routine is running for.  The low bit is the side whose cursor the
+ * handler reads (enum ua_side).
  */
 enum ua_kind {
 	UA_KIND_FROM = UA_SIDE_SRC, /* copy_from_user: zero-fill on a fault */
@@ -30,34 +30,44 @@ enum ua_kind {
 };
 
 /*
- * The user side of the copy in progress on this thread: [lo, hi); hi == 0:
- * none.  other is the trusted side (NULL for a clear).  The fault handler
- * fills done (the user-side cursor: everything below it was copied) and
- * limit (the first byte that faulted, rounded down to its page); the slow
- * path finishes the copy from there with nothing but this record.
+ * The user side of the routine that faulted, as the handler reads it from
+ * the interrupted registers (arch.h): [lo, hi), hi == 0 for none.
  */
-struct ua_op {
+struct ua_user {
 	uintptr_t lo, hi;
 	enum ua_kind kind;
-	void *other;
-	uintptr_t done, limit;
 };
-/* op->hi while op is being filled: in use, and no address is in it */
-#define UA_OP_BUSY ((uintptr_t)1)
 
 struct ua_thread {
-	struct ua_op op;
 	struct ua_fault last_fault;
 	uintptr_t range_lo, range_hi; /* range_hi == 0: the default range */
 };
 
 extern UA_TLS struct ua_thread ua_self;
 
-/* Routines: return 0, or non-zero when a fault cut them short */
-typedef size_t (*ua_copy_fn)(void *dst, const void *src, size_t n);
-typedef size_t (*ua_clear_fn)(void *dst, size_t n);
+/*
+ * Routines: return 0, or, after a fault, what ua_copy_fault returns: the
+ * bytes not done.  Every call passes the user side in the three trailing
+ * arguments, UA_USER_ARGS(lo, hi, kind) (arch.h), which the routines leave
+ * alone so that the handler can read them from the interrupted registers;
+ * UA_NO_USER for ua_memcpy, which has no user side.  A clear routine takes
+ * the same arguments and ignores src.
+ */
+typedef size_t (*ua_copy_fn)(void *dst, const void *src, size_t n,
+			     uintptr_t a3, uintptr_t a4, uintptr_t a5);
+typedef ua_copy_fn ua_clear_fn;
+#define UA_NO_USER 0, 0, 0
 /* ua_memcpy's routines: no user side, return dst */
 typedef void *(*ua_memcpy_fn)(void *dst, const void *src, size_t n);
+
+/*
+ * copy.c: where every fixup of a copy routine jumps, the handler having
+ * put these arguments in place (arch.h, ua_ctx_to_fixup): the cursors, the
+ * first user address known bad, and the user side.  It finishes the copy
+ * up to limit and returns the bytes not done, as the routine's result.
+ */
+size_t ua_copy_fault(char *dst, const char *src, uintptr_t limit,
+		     uintptr_t lo, uintptr_t hi, uintptr_t kind);
 
 /* init.c / fault.c */
 extern atomic_int ua_ready;
@@ -152,9 +162,13 @@ ua_user_ptr(const volatile void *p, size_t n, void **ret)
 	return 1;
 }
 
-/* copy.c: run a routine with the user side [lo, lo+n) registered */
+/*
+ * copy.c: run a routine with [ulo, ulo + n) as its user side (no zero-fill
+ * for a user source), or a clear routine with all of dst as its user side
+ */
 size_t ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
 		    enum ua_side side, uintptr_t ulo);
+size_t ua_user_clear(ua_clear_fn fn, void *dst, size_t n);
 
 /*
  * dispatch.c: the routine per size class, filled once at init (dispatch.h
@@ -213,8 +227,10 @@ ua_memcpy_routine(size_t n)
  */
 void *ua_memcpy_with(ua_copy_fn fn, void *dst, const void *src, size_t n);
 /* The architecture's always-present routines (src/<arch>/) */
-size_t ua_arch_copy_bytes(void *dst, const void *src, size_t n);
-size_t ua_arch_clear_bytes(void *dst, size_t n);
+size_t ua_arch_copy_bytes(void *dst, const void *src, size_t n, uintptr_t a3,
+			  uintptr_t a4, uintptr_t a5);
+size_t ua_arch_clear_bytes(void *dst, const void *src, size_t n, uintptr_t a3,
+			   uintptr_t a4, uintptr_t a5);
 int ua_arch_get_1(uint64_t *ret, const void *uptr);
 int ua_arch_get_2(uint64_t *ret, const void *uptr);
 int ua_arch_get_4(uint64_t *ret, const void *uptr);

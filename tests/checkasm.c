@@ -109,7 +109,7 @@ do_copy(enum how how, ua_copy_fn fn, void *d, const void *s, size_t n)
 {
 	switch (how) {
 	case DIRECT:
-		return fn(d, s, n);
+		return ua_user_copy(fn, d, s, n, UA_SIDE_SRC, (uintptr_t)s);
 	case DIRECT_PLAIN:
 		return plain_fn(d, s, n) == d ? 0 : 1;
 	case API_FROM:
@@ -168,7 +168,7 @@ check_clear(const char *name, int api, ua_clear_fn fn, unsigned char *d,
 	size_t span_lo = before < 64 ? before : 64,
 	       span_hi = after < 64 ? after : 64;
 
-	r = api ? ua_clear_user(d, n) : fn(d, n);
+	r = api ? ua_clear_user(d, n) : ua_user_clear(fn, d, n);
 	at = first_not(d, 0, n);
 	CHECK(r == 0 && at == n,
 	      "%s clear%s: dst%%64=%zu n=%zu: returned %zu, byte %zu not 0",

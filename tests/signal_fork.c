@@ -19,6 +19,7 @@
 static struct t_layout big; /* BIG good bytes, then PROT_NONE */
 static unsigned char *bigdst;
 static volatile sig_atomic_t forked_in_copy;
+static volatile sig_atomic_t in_copy; /* the main thread is in a user copy */
 static volatile pid_t child_in_copy;
 static atomic_int stop;
 
@@ -35,7 +36,7 @@ static void
 on_usr1(int signo)
 {
 	(void)signo;
-	if (forked_in_copy || !ua_self.op.hi)
+	if (forked_in_copy || !in_copy)
 		return;
 	forked_in_copy = 1;
 	child_in_copy = fork();
@@ -109,7 +110,9 @@ main(void)
 	for (i = 0; i < 20000 && !forked_in_copy; i++) {
 		size_t extra = 1 + (size_t)i % 4000;
 
+		in_copy = 1;
 		left = ua_copy_from_user(bigdst, big.bad - BIG, BIG + extra);
+		in_copy = 0;
 		CHECK(left == extra, "interrupted copy: left %zu, expected %zu",
 		      left, extra);
 		CHECK(!memcmp(bigdst, big.bad - BIG, BIG),

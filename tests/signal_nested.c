@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Description: signal handlers that interrupt a user copy in progress and
- * make faulting user copies of their own (nested op save/restore), and a
+ * make faulting user copies of their own (each call's user side lives in
+ * the registers of its own routine, saved and restored by the kernel), and a
  * handler whose ua_memcpy is itself interrupted by one that copies: every
  * count and every byte stays exact at every level.
  *
@@ -11,8 +12,9 @@
  * (not blocked in SIGUSR1's) runs a faulting copy.  Each level checks its
  * own results.  Runs until enough interruptions were seen inside user
  * copies (UA_SIGNAL_SECONDS caps the time, default 10).
- * Regression test for two races in copy.c: a handler's copy landing between
- * the stores that fill op, and one landing inside a handler's ua_memcpy.
+ * Regression test for two races of the per-thread record copy.c once kept:
+ * a handler's copy landing between the stores that filled it, and one
+ * landing inside a handler's ua_memcpy.
  *
  * uaccess-test: internal
  * uaccess-test: timeout=120
@@ -34,6 +36,7 @@ static unsigned char *outer_dst, *outer_src, *want;
 static unsigned char *plain_src, *plain_dst;
 static volatile sig_atomic_t failed;
 static volatile sig_atomic_t in_plain;
+static volatile sig_atomic_t in_outer; /* the main thread is in a user copy */
 static atomic_ulong n_sig1, n_sig2, n_in_copy1, n_in_copy2, n_in_plain;
 static atomic_int stop;
 static pthread_t main_thread;
@@ -84,7 +87,7 @@ on_sig1(int signo)
 	unsigned long c = atomic_fetch_add(&n_sig1, 1);
 
 	(void)signo;
-	if (ua_self.op.hi)
+	if (in_outer)
 		atomic_fetch_add(&n_in_copy1, 1);
 	in_plain = 1;
 	ua_memcpy(plain_dst, plain_src, PLAIN_LEN);
@@ -101,7 +104,7 @@ on_sig2(int signo)
 	unsigned long c = atomic_fetch_add(&n_sig2, 1);
 
 	(void)signo;
-	if (ua_self.op.hi)
+	if (in_outer)
 		atomic_fetch_add(&n_in_copy2, 1);
 	/* Interrupted SIGUSR1's ua_memcpy, itself inside a user copy */
 	if (in_plain)
@@ -143,7 +146,9 @@ outer_call(unsigned long iter)
 
 	if (what == 0) {
 		memset(outer_dst, 0xee, n);
+		in_outer = 1;
 		left = ua_copy_from_user(outer_dst, u, n);
+		in_outer = 0;
 		CHECK(left == extra, "from_user: left %zu, expected %zu", left,
 		      extra);
 		CHECK(!memcmp(outer_dst, outer_src + start, good),
@@ -153,10 +158,12 @@ outer_call(unsigned long iter)
 		return;
 	}
 	memset(u, 0x11, good);
+	in_outer = 1;
 	if (what == 1)
 		left = ua_copy_to_user(u, want, n);
 	else
 		left = ua_clear_user(u, n);
+	in_outer = 0;
 	CHECK(left == extra, "%s: left %zu, expected %zu",
 	      what == 1 ? "to_user" : "clear_user", left, extra);
 	if (what == 1)

@@ -158,8 +158,9 @@ measure(const struct ua_strategy **c, int nc, int clear, size_t n, size_t doff,
 	if (n >= l2 / 2)
 		window = 2 * n <= llc / 4 ? llc / 4 : bsize - 8192;
 	for (i = 0; i < nc; i++) /* warm up */
-		clear ? c[i]->clear(bdst + doff, n)
-		      : c[i]->copy(bdst + doff, bsrc + soff, n);
+		clear ? c[i]->clear(bdst + doff, NULL, n, UA_NO_USER)
+		      : c[i]->copy(bdst + doff, bsrc + soff, n,
+				   UA_NO_USER);
 	for (k = 0; k < TRIALS; k++)
 		for (i = 0; i < nc; i++) {
 			double t0 = now_ns();
@@ -170,10 +171,12 @@ measure(const struct ua_strategy **c, int nc, int clear, size_t n, size_t doff,
 			 * would. */
 			for (r = 0; r < reps; r++) {
 				if (clear)
-					c[i]->clear(bdst + doff + off, n);
+					c[i]->clear(bdst + doff + off, NULL, n,
+						    UA_NO_USER);
 				else
 					c[i]->copy(bdst + doff + off,
-						   bsrc + soff + off, n);
+						   bsrc + soff + off, n,
+						   UA_NO_USER);
 				if (window) {
 					off += n;
 					if (off + n > window)
@@ -509,7 +512,8 @@ tune_nocache(struct result *res, size_t llc)
 				size_t off;
 
 				for (off = 0; off + n <= span; off += n)
-					c[j]->copy(bdst + off, bsrc, n);
+					c[j]->copy(bdst + off, bsrc, n,
+						   UA_NO_USER);
 				t[j][k] = now_ns() - t0;
 			}
 		for (j = 0; j < 2; j++) {

@@ -26,11 +26,14 @@ ua_arch_feature_name(unsigned bit)
 	return bit < UA_A64_NFEATURES ? ua_a64_feature_names[bit] : NULL;
 }
 
-size_t ua_copy_ldp(void *dst, const void *src, size_t n);
-size_t ua_clear_ldp(void *dst, size_t n);
-size_t ua_copy_ldpq(void *dst, const void *src, size_t n);
-size_t ua_clear_ldpq(void *dst, size_t n);
-size_t ua_copy_nt(void *dst, const void *src, size_t n);
+#define UA_ROUTINE(name)                                                       \
+	size_t name(void *dst, const void *src, size_t n, uintptr_t a3,        \
+		    uintptr_t a4, uintptr_t a5)
+UA_ROUTINE(ua_copy_ldp);
+UA_ROUTINE(ua_clear_ldp);
+UA_ROUTINE(ua_copy_ldpq);
+UA_ROUTINE(ua_clear_ldpq);
+UA_ROUTINE(ua_copy_nt);
 
 /* The first entry runs on every aarch64 */
 static const struct ua_strategy ua_a64_strategies[] = {

@@ -10,16 +10,19 @@
 
 #define UA_ARCH_NAME "x86_64"
 
+/*
+ * The user side rides in r8 (lo) and r9 (hi, with the kind in its top
+ * bits: user addresses stop below 2^57), which no routine touches; rcx,
+ * the third trailing argument's register, is scratch.
+ */
+#define UA_KIND_SHIFT 60
+#define UA_USER_ARGS(lo, hi, kind)                                             \
+	0, (uintptr_t)(lo), (uintptr_t)(hi) | (uintptr_t)(kind) << UA_KIND_SHIFT
+
 static inline uintptr_t
 ua_ctx_pc(const void *uc)
 {
 	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
-}
-
-static inline void
-ua_ctx_set_pc(void *uc, uintptr_t pc)
-{
-	((ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP] = (greg_t)pc;
 }
 
 /* Copy routines keep rsi (source) and rdi (destination) as their cursors */
@@ -29,6 +32,42 @@ ua_ctx_cursor(const void *uc, enum ua_side side)
 	const greg_t *r = ((const ucontext_t *)uc)->uc_mcontext.gregs;
 
 	return (uintptr_t)(side == UA_SIDE_SRC ? r[REG_RSI] : r[REG_RDI]);
+}
+
+/* 0: the routine runs for ua_memcpy, no user side */
+static inline int
+ua_ctx_user(const void *uc, struct ua_user *ret)
+{
+	const greg_t *r = ((const ucontext_t *)uc)->uc_mcontext.gregs;
+	uintptr_t tag = (uintptr_t)r[REG_R9];
+
+	ret->lo = (uintptr_t)r[REG_R8];
+	ret->hi = tag & (((uintptr_t)1 << UA_KIND_SHIFT) - 1);
+	ret->kind = (enum ua_kind)(tag >> UA_KIND_SHIFT);
+	return ret->hi != 0;
+}
+
+static inline void
+ua_ctx_set_pc(void *uc, uintptr_t pc)
+{
+	((ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP] = (greg_t)pc;
+}
+
+/*
+ * Resume at a copy routine's fixup, which jumps to ua_copy_fault with
+ * rdi/rsi, the cursors, as they are, and the rest of its arguments here.
+ */
+static inline void
+ua_ctx_to_fixup(void *uc, uintptr_t fixup, uintptr_t limit,
+		const struct ua_user *u)
+{
+	greg_t *r = ((ucontext_t *)uc)->uc_mcontext.gregs;
+
+	r[REG_RDX] = (greg_t)limit;
+	r[REG_RCX] = (greg_t)u->lo;
+	r[REG_R8] = (greg_t)u->hi;
+	r[REG_R9] = (greg_t)u->kind;
+	r[REG_RIP] = (greg_t)fixup;
 }
 
 #endif /* UA_ARCH_H */

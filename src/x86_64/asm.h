@@ -19,6 +19,19 @@
 
 #define EFAULT_ 14
 
+/*
+ * The copy and clear routines share one contract:
+ *   Input: rdi destination, rsi source (unused by a clear), rdx count;
+ *          r8, r9 the user side (UA_USER_ARGS in arch.h): never touched
+ *   Output: rax 0; after a fault, what ua_copy_fault returns
+ * At every instruction with a table entry, rsi and rdi are the cursors:
+ * everything below them is done.  A fixup undoes what the routine changed
+ * (stack, vector state) and ends in COPY_FAULT_EXIT; the handler has put
+ * ua_copy_fault's other arguments in rdx, rcx, r8 and r9.
+ */
+	.hidden ua_copy_fault
+#define COPY_FAULT_EXIT jmp ua_copy_fault
+
 	.section .note.GNU-stack, "", @progbits
 
 /*
@@ -52,7 +65,7 @@
 .endm
 
 /*
- * The same for the clears (rdi destination, rsi count): 64 zero bytes
+ * The same for the clears (rdi destination, rdx count): 64 zero bytes
  * unaligned, then rdi on the next cache line; xmm0 is left zero.
  */
 .macro CLEAR_HEAD64_ALIGN_DST fault
@@ -69,7 +82,7 @@
 	and	$-64, %rcx
 	sub	%rdi, %rcx
 	add	%rcx, %rdi
-	sub	%rcx, %rsi
+	sub	%rcx, %rdx
 .endm
 
 #endif

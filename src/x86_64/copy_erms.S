@@ -10,10 +10,7 @@
 #define ERMS_MIN 256 /* smaller copies never start the microcode */
 
 	.text
-/*
- * Input: rdi destination, rsi source, rdx count
- * Output: rax 0, or 1 after a fault (rsi/rdi hold the cursor)
- */
+/* The contract: asm.h */
 UA_ENTRY(ua_copy_erms)
 	cmp	$ERMS_MIN, %rdx
 	jbe	ua_copy_sse2
@@ -25,26 +22,18 @@ UA_ENTRY(ua_copy_erms)
 	ret
 UA_END(ua_copy_erms)
 
-/*
- * Input: rdi destination, rsi count
- * Output: rax 0, or 1 after a fault (rdi holds the cursor)
- */
 UA_ENTRY(ua_clear_erms)
-	cmp	$ERMS_MIN, %rsi
+	cmp	$ERMS_MIN, %rdx
 	jbe	ua_clear_sse2
 	CLEAR_HEAD64_ALIGN_DST .Lcopy_fault
-	mov	%rsi, %rcx
+	mov	%rdx, %rcx
 	xor	%eax, %eax
 5:	rep stosb
 	UA_EXTABLE 5b, .Lcopy_fault
 	ret
 UA_END(ua_clear_erms)
 
-/*
- * The byte routines: any size, nothing but the string instruction.
- * Input: rdi destination, rsi source, rdx count
- * Output: rax 0, or 1 after a fault (rsi/rdi hold the cursor)
- */
+/* The byte routines: any size, nothing but the string instruction */
 UA_ENTRY(ua_arch_copy_bytes)
 	mov	%rdx, %rcx
 1:	rep movsb
@@ -53,12 +42,8 @@ UA_ENTRY(ua_arch_copy_bytes)
 	ret
 UA_END(ua_arch_copy_bytes)
 
-/*
- * Input: rdi destination, rsi count
- * Output: rax 0, or 1 after a fault (rdi holds the cursor)
- */
 UA_ENTRY(ua_arch_clear_bytes)
-	mov	%rsi, %rcx
+	mov	%rdx, %rcx
 	xor	%eax, %eax
 1:	rep stosb
 	UA_EXTABLE 1b, .Lcopy_fault
@@ -66,5 +51,4 @@ UA_ENTRY(ua_arch_clear_bytes)
 UA_END(ua_arch_clear_bytes)
 
 .Lcopy_fault:
-	mov	$1, %eax
-	ret
+	COPY_FAULT_EXIT

@@ -9,10 +9,7 @@
 #define MOVSQ_MIN 256
 
 	.text
-/*
- * Input: rdi destination, rsi source, rdx count
- * Output: rax 0, or 1 after a fault (rsi/rdi hold the cursor)
- */
+/* The contract: asm.h */
 UA_ENTRY(ua_copy_movsq)
 	cmp	$MOVSQ_MIN, %rdx
 	jbe	ua_copy_sse2
@@ -33,12 +30,8 @@ UA_ENTRY(ua_copy_movsq)
 	ret
 UA_END(ua_copy_movsq)
 
-/*
- * Input: rdi destination, rsi count
- * Output: rax 0, or 1 after a fault (rdi holds the cursor)
- */
 UA_ENTRY(ua_clear_movsq)
-	cmp	$MOVSQ_MIN, %rsi
+	cmp	$MOVSQ_MIN, %rdx
 	jbe	ua_clear_sse2
 	xor	%eax, %eax
 1:	movq	%rax, (%rdi)
@@ -47,18 +40,17 @@ UA_ENTRY(ua_clear_movsq)
 	and	$-8, %rcx
 	sub	%rdi, %rcx
 	add	%rcx, %rdi
-	sub	%rcx, %rsi
-	mov	%rsi, %rcx
+	sub	%rcx, %rdx
+	mov	%rdx, %rcx
 	shr	$3, %rcx
 2:	rep stosq
 	UA_EXTABLE 2b, .Lfault
-	and	$7, %esi
+	and	$7, %edx
 	jz	.Ldone
-3:	movq	%rax, -8(%rdi,%rsi)
+3:	movq	%rax, -8(%rdi,%rdx)
 	UA_EXTABLE 3b, .Lfault
 	ret
 UA_END(ua_clear_movsq)
 
 .Lfault:
-	mov	$1, %eax
-	ret
+	COPY_FAULT_EXIT

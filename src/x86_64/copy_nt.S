@@ -11,10 +11,7 @@
 #define NT_MIN 256
 
 	.text
-/*
- * Input: rdi destination, rsi source, rdx count
- * Output: rax 0, or 1 after a fault (rsi/rdi hold the cursor)
- */
+/* The contract: asm.h */
 UA_ENTRY(ua_copy_nt)
 	cmp	$NT_MIN, %rdx
 	jb	ua_copy_sse2
@@ -67,12 +64,8 @@ UA_ENTRY(ua_copy_nt)
 	ret
 UA_END(ua_copy_nt)
 
-/*
- * Input: rdi destination, rsi count
- * Output: rax 0, or 1 after a fault (rdi holds the cursor)
- */
 UA_ENTRY(ua_clear_nt)
-	cmp	$NT_MIN, %rsi
+	cmp	$NT_MIN, %rdx
 	jb	ua_clear_sse2
 	CLEAR_HEAD64_ALIGN_DST .Lfault
 	.p2align 4
@@ -86,20 +79,20 @@ UA_ENTRY(ua_clear_nt)
 4:	movntdq	%xmm0, 48(%rdi)
 	UA_EXTABLE 4b, .Lfault
 	add	$64, %rdi
-	sub	$64, %rsi
-	cmp	$64, %rsi
+	sub	$64, %rdx
+	cmp	$64, %rdx
 	jae	.Lclear_loop
 	sfence
 	xor	%eax, %eax
-	test	%rsi, %rsi
+	test	%rdx, %rdx
 	jz	.Lclear_done
-1:	movdqu	%xmm0, -64(%rdi,%rsi)
+1:	movdqu	%xmm0, -64(%rdi,%rdx)
 	UA_EXTABLE 1b, .Lfault
-2:	movdqu	%xmm0, -48(%rdi,%rsi)
+2:	movdqu	%xmm0, -48(%rdi,%rdx)
 	UA_EXTABLE 2b, .Lfault
-3:	movdqu	%xmm0, -32(%rdi,%rsi)
+3:	movdqu	%xmm0, -32(%rdi,%rdx)
 	UA_EXTABLE 3b, .Lfault
-4:	movdqu	%xmm0, -16(%rdi,%rsi)
+4:	movdqu	%xmm0, -16(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
 .Lclear_done:
 	ret
@@ -107,5 +100,4 @@ UA_END(ua_clear_nt)
 
 .Lfault:
 	sfence
-	mov	$1, %eax
-	ret
+	COPY_FAULT_EXIT

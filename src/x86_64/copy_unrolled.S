@@ -7,10 +7,7 @@
 #include "asm.h"
 
 	.text
-/*
- * Input: rdi destination, rsi source, rdx count
- * Output: rax 0, or 1 after a fault (rsi/rdi hold the cursor)
- */
+/* The contract: asm.h */
 UA_ENTRY(ua_copy_unrolled)
 	cmp	$64, %rdx
 	jb	.Lcopy_small
@@ -28,33 +25,33 @@ UA_ENTRY(ua_copy_unrolled)
 	jb	.Lcopy_tail
 	.p2align 4
 .Lcopy_loop:
-1:	movq	(%rsi), %r8
+1:	movq	(%rsi), %rax
 	UA_EXTABLE 1b, .Lfault
-2:	movq	8(%rsi), %r9
+2:	movq	8(%rsi), %rcx
 	UA_EXTABLE 2b, .Lfault
 3:	movq	16(%rsi), %r10
 	UA_EXTABLE 3b, .Lfault
 4:	movq	24(%rsi), %r11
 	UA_EXTABLE 4b, .Lfault
-5:	movq	%r8, (%rdi)
+5:	movq	%rax, (%rdi)
 	UA_EXTABLE 5b, .Lfault
-6:	movq	%r9, 8(%rdi)
+6:	movq	%rcx, 8(%rdi)
 	UA_EXTABLE 6b, .Lfault
 7:	movq	%r10, 16(%rdi)
 	UA_EXTABLE 7b, .Lfault
 8:	movq	%r11, 24(%rdi)
 	UA_EXTABLE 8b, .Lfault
-1:	movq	32(%rsi), %r8
+1:	movq	32(%rsi), %rax
 	UA_EXTABLE 1b, .Lfault
-2:	movq	40(%rsi), %r9
+2:	movq	40(%rsi), %rcx
 	UA_EXTABLE 2b, .Lfault
 3:	movq	48(%rsi), %r10
 	UA_EXTABLE 3b, .Lfault
 4:	movq	56(%rsi), %r11
 	UA_EXTABLE 4b, .Lfault
-5:	movq	%r8, 32(%rdi)
+5:	movq	%rax, 32(%rdi)
 	UA_EXTABLE 5b, .Lfault
-6:	movq	%r9, 40(%rdi)
+6:	movq	%rcx, 40(%rdi)
 	UA_EXTABLE 6b, .Lfault
 7:	movq	%r10, 48(%rdi)
 	UA_EXTABLE 7b, .Lfault
@@ -69,17 +66,17 @@ UA_ENTRY(ua_copy_unrolled)
 	test	%rdx, %rdx
 	jz	.Lcopy_done
 	/* 1..63 bytes: the buffer's last 64, overlapping */
-1:	movq	-64(%rsi,%rdx), %r8
+1:	movq	-64(%rsi,%rdx), %rax
 	UA_EXTABLE 1b, .Lfault
-2:	movq	-56(%rsi,%rdx), %r9
+2:	movq	-56(%rsi,%rdx), %rcx
 	UA_EXTABLE 2b, .Lfault
 3:	movq	-48(%rsi,%rdx), %r10
 	UA_EXTABLE 3b, .Lfault
 4:	movq	-40(%rsi,%rdx), %r11
 	UA_EXTABLE 4b, .Lfault
-5:	movq	%r8, -64(%rdi,%rdx)
+5:	movq	%rax, -64(%rdi,%rdx)
 	UA_EXTABLE 5b, .Lfault
-6:	movq	%r9, -56(%rdi,%rdx)
+6:	movq	%rcx, -56(%rdi,%rdx)
 	UA_EXTABLE 6b, .Lfault
 7:	movq	%r10, -48(%rdi,%rdx)
 	UA_EXTABLE 7b, .Lfault
@@ -107,69 +104,69 @@ UA_ENTRY(ua_copy_unrolled)
 	xor	%eax, %eax
 	ret
 .Lcopy_2_3:
-1:	movzwl	(%rsi), %ecx
+1:	movzwl	(%rsi), %r11d
 	UA_EXTABLE 1b, .Lfault
-2:	movzwl	-2(%rsi,%rdx), %r8d
+2:	movzwl	-2(%rsi,%rdx), %eax
 	UA_EXTABLE 2b, .Lfault
-3:	movw	%cx, (%rdi)
+3:	movw	%r11w, (%rdi)
 	UA_EXTABLE 3b, .Lfault
-4:	movw	%r8w, -2(%rdi,%rdx)
+4:	movw	%ax, -2(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
 	xor	%eax, %eax
 	ret
 .Lcopy_4_7:
-1:	movl	(%rsi), %ecx
+1:	movl	(%rsi), %r11d
 	UA_EXTABLE 1b, .Lfault
-2:	movl	-4(%rsi,%rdx), %r8d
+2:	movl	-4(%rsi,%rdx), %eax
 	UA_EXTABLE 2b, .Lfault
-3:	movl	%ecx, (%rdi)
+3:	movl	%r11d, (%rdi)
 	UA_EXTABLE 3b, .Lfault
-4:	movl	%r8d, -4(%rdi,%rdx)
+4:	movl	%eax, -4(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
 	xor	%eax, %eax
 	ret
 .Lcopy_8_15:
-1:	movq	(%rsi), %rcx
+1:	movq	(%rsi), %r11
 	UA_EXTABLE 1b, .Lfault
-2:	movq	-8(%rsi,%rdx), %r8
+2:	movq	-8(%rsi,%rdx), %rax
 	UA_EXTABLE 2b, .Lfault
-3:	movq	%rcx, (%rdi)
+3:	movq	%r11, (%rdi)
 	UA_EXTABLE 3b, .Lfault
-4:	movq	%r8, -8(%rdi,%rdx)
+4:	movq	%rax, -8(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
 	xor	%eax, %eax
 	ret
 .Lcopy_16_31:
-1:	movq	(%rsi), %rcx
+1:	movq	(%rsi), %r11
 	UA_EXTABLE 1b, .Lfault
-2:	movq	8(%rsi), %r8
+2:	movq	8(%rsi), %rax
 	UA_EXTABLE 2b, .Lfault
-3:	movq	-16(%rsi,%rdx), %r9
+3:	movq	-16(%rsi,%rdx), %rcx
 	UA_EXTABLE 3b, .Lfault
 4:	movq	-8(%rsi,%rdx), %r10
 	UA_EXTABLE 4b, .Lfault
-5:	movq	%rcx, (%rdi)
+5:	movq	%r11, (%rdi)
 	UA_EXTABLE 5b, .Lfault
-6:	movq	%r8, 8(%rdi)
+6:	movq	%rax, 8(%rdi)
 	UA_EXTABLE 6b, .Lfault
-7:	movq	%r9, -16(%rdi,%rdx)
+7:	movq	%rcx, -16(%rdi,%rdx)
 	UA_EXTABLE 7b, .Lfault
 8:	movq	%r10, -8(%rdi,%rdx)
 	UA_EXTABLE 8b, .Lfault
 	xor	%eax, %eax
 	ret
 .Lcopy_32_63:
-1:	movq	(%rsi), %r8
+1:	movq	(%rsi), %rax
 	UA_EXTABLE 1b, .Lfault
-2:	movq	8(%rsi), %r9
+2:	movq	8(%rsi), %rcx
 	UA_EXTABLE 2b, .Lfault
 3:	movq	16(%rsi), %r10
 	UA_EXTABLE 3b, .Lfault
 4:	movq	24(%rsi), %r11
 	UA_EXTABLE 4b, .Lfault
-5:	movq	%r8, (%rdi)
+5:	movq	%rax, (%rdi)
 	UA_EXTABLE 5b, .Lfault
-6:	movq	%r9, 8(%rdi)
+6:	movq	%rcx, 8(%rdi)
 	UA_EXTABLE 6b, .Lfault
 7:	movq	%r10, 16(%rdi)
 	UA_EXTABLE 7b, .Lfault
@@ -177,17 +174,17 @@ UA_ENTRY(ua_copy_unrolled)
 	UA_EXTABLE 8b, .Lfault
 .Lcopy_32_tail:
 	/* The last 32 bytes, overlapping */
-1:	movq	-32(%rsi,%rdx), %r8
+1:	movq	-32(%rsi,%rdx), %rax
 	UA_EXTABLE 1b, .Lfault
-2:	movq	-24(%rsi,%rdx), %r9
+2:	movq	-24(%rsi,%rdx), %rcx
 	UA_EXTABLE 2b, .Lfault
 3:	movq	-16(%rsi,%rdx), %r10
 	UA_EXTABLE 3b, .Lfault
 4:	movq	-8(%rsi,%rdx), %r11
 	UA_EXTABLE 4b, .Lfault
-5:	movq	%r8, -32(%rdi,%rdx)
+5:	movq	%rax, -32(%rdi,%rdx)
 	UA_EXTABLE 5b, .Lfault
-6:	movq	%r9, -24(%rdi,%rdx)
+6:	movq	%rcx, -24(%rdi,%rdx)
 	UA_EXTABLE 6b, .Lfault
 7:	movq	%r10, -16(%rdi,%rdx)
 	UA_EXTABLE 7b, .Lfault
@@ -197,13 +194,9 @@ UA_ENTRY(ua_copy_unrolled)
 	ret
 UA_END(ua_copy_unrolled)
 
-/*
- * Input: rdi destination, rsi count
- * Output: rax 0, or 1 after a fault (rdi holds the cursor)
- */
 UA_ENTRY(ua_clear_unrolled)
 	xor	%eax, %eax
-	cmp	$64, %rsi
+	cmp	$64, %rdx
 	jb	.Lclear_small
 1:	movq	%rax, (%rdi)
 	UA_EXTABLE 1b, .Lfault
@@ -211,8 +204,8 @@ UA_ENTRY(ua_clear_unrolled)
 	and	$-8, %rcx
 	sub	%rdi, %rcx
 	add	%rcx, %rdi
-	sub	%rcx, %rsi
-	cmp	$64, %rsi
+	sub	%rcx, %rdx
+	cmp	$64, %rdx
 	jb	.Lclear_tail
 	.p2align 4
 .Lclear_loop:
@@ -233,33 +226,33 @@ UA_ENTRY(ua_clear_unrolled)
 8:	movq	%rax, 56(%rdi)
 	UA_EXTABLE 8b, .Lfault
 	add	$64, %rdi
-	sub	$64, %rsi
-	cmp	$64, %rsi
+	sub	$64, %rdx
+	cmp	$64, %rdx
 	jae	.Lclear_loop
 .Lclear_tail:
-	test	%rsi, %rsi
+	test	%rdx, %rdx
 	jz	.Lclear_done
 	/* 1..63 bytes: the buffer's last 64, overlapping */
-1:	movq	%rax, -64(%rdi,%rsi)
+1:	movq	%rax, -64(%rdi,%rdx)
 	UA_EXTABLE 1b, .Lfault
-2:	movq	%rax, -56(%rdi,%rsi)
+2:	movq	%rax, -56(%rdi,%rdx)
 	UA_EXTABLE 2b, .Lfault
-3:	movq	%rax, -48(%rdi,%rsi)
+3:	movq	%rax, -48(%rdi,%rdx)
 	UA_EXTABLE 3b, .Lfault
-4:	movq	%rax, -40(%rdi,%rsi)
+4:	movq	%rax, -40(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
 	jmp	.Lclear_32_tail
 
 .Lclear_small:
-	cmp	$32, %esi
+	cmp	$32, %edx
 	jae	.Lclear_32_63
-	cmp	$16, %esi
+	cmp	$16, %edx
 	jae	.Lclear_16_31
-	cmp	$8, %esi
+	cmp	$8, %edx
 	jae	.Lclear_8_15
-	cmp	$4, %esi
+	cmp	$4, %edx
 	jae	.Lclear_4_7
-	cmp	$1, %esi
+	cmp	$1, %edx
 	ja	.Lclear_2_3
 	jb	.Lclear_done
 1:	movb	%al, (%rdi)
@@ -269,19 +262,19 @@ UA_ENTRY(ua_clear_unrolled)
 .Lclear_2_3:
 1:	movw	%ax, (%rdi)
 	UA_EXTABLE 1b, .Lfault
-2:	movw	%ax, -2(%rdi,%rsi)
+2:	movw	%ax, -2(%rdi,%rdx)
 	UA_EXTABLE 2b, .Lfault
 	ret
 .Lclear_4_7:
 1:	movl	%eax, (%rdi)
 	UA_EXTABLE 1b, .Lfault
-2:	movl	%eax, -4(%rdi,%rsi)
+2:	movl	%eax, -4(%rdi,%rdx)
 	UA_EXTABLE 2b, .Lfault
 	ret
 .Lclear_8_15:
 1:	movq	%rax, (%rdi)
 	UA_EXTABLE 1b, .Lfault
-2:	movq	%rax, -8(%rdi,%rsi)
+2:	movq	%rax, -8(%rdi,%rdx)
 	UA_EXTABLE 2b, .Lfault
 	ret
 .Lclear_16_31:
@@ -289,9 +282,9 @@ UA_ENTRY(ua_clear_unrolled)
 	UA_EXTABLE 1b, .Lfault
 2:	movq	%rax, 8(%rdi)
 	UA_EXTABLE 2b, .Lfault
-3:	movq	%rax, -16(%rdi,%rsi)
+3:	movq	%rax, -16(%rdi,%rdx)
 	UA_EXTABLE 3b, .Lfault
-4:	movq	%rax, -8(%rdi,%rsi)
+4:	movq	%rax, -8(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
 	ret
 .Lclear_32_63:
@@ -304,17 +297,16 @@ UA_ENTRY(ua_clear_unrolled)
 4:	movq	%rax, 24(%rdi)
 	UA_EXTABLE 4b, .Lfault
 .Lclear_32_tail:
-1:	movq	%rax, -32(%rdi,%rsi)
+1:	movq	%rax, -32(%rdi,%rdx)
 	UA_EXTABLE 1b, .Lfault
-2:	movq	%rax, -24(%rdi,%rsi)
+2:	movq	%rax, -24(%rdi,%rdx)
 	UA_EXTABLE 2b, .Lfault
-3:	movq	%rax, -16(%rdi,%rsi)
+3:	movq	%rax, -16(%rdi,%rdx)
 	UA_EXTABLE 3b, .Lfault
-4:	movq	%rax, -8(%rdi,%rsi)
+4:	movq	%rax, -8(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
 	ret
 UA_END(ua_clear_unrolled)
 
 .Lfault:
-	mov	$1, %eax
-	ret
+	COPY_FAULT_EXIT

@@ -207,10 +207,7 @@
 .endm
 
 	.text
-/*
- * Input: rdi destination, rsi source, rdx count
- * Output: rax 0, or 1 after a fault (rsi/rdi hold the cursor)
- */
+/* The contract: asm.h (memcpy: rax the destination, no user side) */
 UA_ENTRY(COPY_FN)
 	COPY_ENTRY
 #if VEC_SIZE > 16
@@ -237,13 +234,13 @@ UA_ENTRY(COPY_FN)
 	mov	%edx, %ecx
 	and	$32, %ecx
 	shr	%ecx
-	lea	-16(%rdx), %r8
-	sub	%rcx, %r8
+	lea	-16(%rdx), %r11
+	sub	%rcx, %r11
 1:	XMOVU	(%rsi), X0
 	UA_EXTABLE 1b, .Lfault
 2:	XMOVU	(%rsi,%rcx), X1
 	UA_EXTABLE 2b, .Lfault
-3:	XMOVU	(%rsi,%r8), X2
+3:	XMOVU	(%rsi,%r11), X2
 	UA_EXTABLE 3b, .Lfault
 4:	XMOVU	-16(%rsi,%rdx), X3
 	UA_EXTABLE 4b, .Lfault
@@ -251,7 +248,7 @@ UA_ENTRY(COPY_FN)
 	UA_EXTABLE 5b, .Lfault
 6:	XMOVU	X1, (%rdi,%rcx)
 	UA_EXTABLE 6b, .Lfault
-7:	XMOVU	X2, (%rdi,%r8)
+7:	XMOVU	X2, (%rdi,%r11)
 	UA_EXTABLE 7b, .Lfault
 8:	XMOVU	X3, -16(%rdi,%rdx)
 	UA_EXTABLE 8b, .Lfault
@@ -266,21 +263,21 @@ UA_ENTRY(COPY_FN)
 	cmp	$8, %edx
 	setae	%cl
 	shl	$2, %ecx
-	lea	-4(%rdx), %r8
-	sub	%rcx, %r8
-1:	movl	(%rsi), %r9d
+	lea	-4(%rdx), %r11
+	sub	%rcx, %r11
+1:	movl	(%rsi), %r10d
 	UA_EXTABLE 1b, .Lfault
-2:	movl	(%rsi,%rcx), %r10d
+2:	movl	%r10d, (%rdi)
 	UA_EXTABLE 2b, .Lfault
-3:	movl	%r9d, (%rdi)
+3:	movl	(%rsi,%rcx), %r10d
 	UA_EXTABLE 3b, .Lfault
 4:	movl	%r10d, (%rdi,%rcx)
 	UA_EXTABLE 4b, .Lfault
-5:	movl	(%rsi,%r8), %r9d
+5:	movl	(%rsi,%r11), %r10d
 	UA_EXTABLE 5b, .Lfault
-6:	movl	-4(%rsi,%rdx), %r10d
+6:	movl	%r10d, (%rdi,%r11)
 	UA_EXTABLE 6b, .Lfault
-7:	movl	%r9d, (%rdi,%r8)
+7:	movl	-4(%rsi,%rdx), %r10d
 	UA_EXTABLE 7b, .Lfault
 8:	movl	%r10d, -4(%rdi,%rdx)
 	UA_EXTABLE 8b, .Lfault
@@ -293,15 +290,15 @@ UA_ENTRY(COPY_FN)
 	jz	.Lcopy_done
 	mov	%edx, %ecx
 	shr	%ecx
-1:	movzbl	(%rsi), %r8d
+1:	movzbl	(%rsi), %r10d
 	UA_EXTABLE 1b, .Lfault
-2:	movzbl	(%rsi,%rcx), %r9d
+2:	movzbl	(%rsi,%rcx), %r11d
 	UA_EXTABLE 2b, .Lfault
-3:	movzbl	-1(%rsi,%rdx), %r10d
+3:	movb	%r10b, (%rdi)
 	UA_EXTABLE 3b, .Lfault
-4:	movb	%r8b, (%rdi)
+4:	movb	%r11b, (%rdi,%rcx)
 	UA_EXTABLE 4b, .Lfault
-5:	movb	%r9b, (%rdi,%rcx)
+5:	movzbl	-1(%rsi,%rdx), %r10d
 	UA_EXTABLE 5b, .Lfault
 6:	movb	%r10b, -1(%rdi,%rdx)
 	UA_EXTABLE 6b, .Lfault
@@ -499,12 +496,8 @@ UA_END(COPY_FN)
 
 #ifndef UA_MEMCPY
 
-/*
- * Input: rdi destination, rsi count
- * Output: rax 0, or 1 after a fault (rdi holds the cursor)
- */
+/* The contract: asm.h */
 UA_ENTRY(CLEAR_FN)
-	mov	%rsi, %rdx
 	xor	%eax, %eax
 	cmp	$64, %rdx
 	ja	.Lclear_more_64
@@ -515,13 +508,13 @@ UA_ENTRY(CLEAR_FN)
 	cmp	$32, %edx
 	setae	%cl
 	shl	$4, %ecx
-	lea	-16(%rdx), %r8
-	sub	%rcx, %r8
+	lea	-16(%rdx), %r11
+	sub	%rcx, %r11
 1:	XMOVU	X0, (%rdi)
 	UA_EXTABLE 1b, .Lfault
 2:	XMOVU	X0, (%rdi,%rcx)
 	UA_EXTABLE 2b, .Lfault
-3:	XMOVU	X0, (%rdi,%r8)
+3:	XMOVU	X0, (%rdi,%r11)
 	UA_EXTABLE 3b, .Lfault
 4:	XMOVU	X0, -16(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
@@ -533,13 +526,13 @@ UA_ENTRY(CLEAR_FN)
 	cmp	$8, %edx
 	setae	%cl
 	shl	$2, %ecx
-	lea	-4(%rdx), %r8
-	sub	%rcx, %r8
+	lea	-4(%rdx), %r11
+	sub	%rcx, %r11
 1:	movl	%eax, (%rdi)
 	UA_EXTABLE 1b, .Lfault
 2:	movl	%eax, (%rdi,%rcx)
 	UA_EXTABLE 2b, .Lfault
-3:	movl	%eax, (%rdi,%r8)
+3:	movl	%eax, (%rdi,%r11)
 	UA_EXTABLE 3b, .Lfault
 4:	movl	%eax, -4(%rdi,%rdx)
 	UA_EXTABLE 4b, .Lfault
@@ -626,7 +619,6 @@ UA_END(CLEAR_FN)
 
 .Lfault:
 	VZEROUPPER
-	mov	$1, %eax
-	ret
+	COPY_FAULT_EXIT
 #endif /* UA_MEMCPY */
 	/* clang-format on */

@@ -27,8 +27,10 @@ ua_arch_feature_name(unsigned bit)
 }
 
 #define UA_ROUTINES(name)                                                      \
-	size_t ua_copy_##name(void *dst, const void *src, size_t n);           \
-	size_t ua_clear_##name(void *dst, size_t n);                           \
+	size_t ua_copy_##name(void *dst, const void *src, size_t n,            \
+			      uintptr_t a3, uintptr_t a4, uintptr_t a5);       \
+	size_t ua_clear_##name(void *dst, const void *src, size_t n,           \
+			       uintptr_t a3, uintptr_t a4, uintptr_t a5);                           \
 	void *ua_memcpy_##name(void *dst, const void *src, size_t n);
 UA_ROUTINES(erms)
 UA_ROUTINES(movsq)

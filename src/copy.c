@@ -76,42 +76,57 @@ ua_user_cold(ua_copy_fn fn, void *dst, const void *src, size_t n,
 	return fn((void *)u, src, n, UA_USER_ARGS(u, u + n, kind));
 }
 
+/* Where the entries go when access_ok refuses (also from entry.S) */
+size_t
+ua_from_user_refused(void *dst, const void *usrc, size_t n)
+{
+	return ua_user_cold(ua_copy_routine(n), dst, usrc, n, UA_KIND_FROM);
+}
+
+size_t
+ua_to_user_refused(void *udst, const void *src, size_t n)
+{
+	return ua_user_cold(ua_copy_routine(n), udst, src, n, UA_KIND_TO);
+}
+
 /*
  * The fast path: the range check, the size class, and a jump to the
  * routine with its user side in registers.  Nothing is stored.
  */
-static inline __attribute__((always_inline)) size_t
-ua_from_user(ua_copy_fn fn, void *dst, const void *usrc, size_t n)
+UA_EXPORT size_t
+ua_copy_from_user_nocache(void *dst, const void *usrc, size_t n)
 {
 	uintptr_t u = ua_user_addr(usrc, n);
+	ua_copy_fn fn = ua_nocache_routine(n);
 
 	if (ua_unlikely(u == UA_REFUSED))
 		return ua_user_cold(fn, dst, usrc, n, UA_KIND_FROM);
 	return fn(dst, (void *)u, n, UA_USER_ARGS(u, u + n, UA_KIND_FROM));
 }
 
+#ifndef UA_ARCH_ENTRIES /* else in assembly: src/<arch>/entry.S */
 UA_EXPORT size_t
 ua_copy_from_user(void *dst, const void *usrc, size_t n)
 {
-	return ua_from_user(ua_copy_routine(n), dst, usrc, n);
-}
+	uintptr_t u = ua_user_addr(usrc, n);
 
-UA_EXPORT size_t
-ua_copy_from_user_nocache(void *dst, const void *usrc, size_t n)
-{
-	return ua_from_user(ua_nocache_routine(n), dst, usrc, n);
+	if (ua_unlikely(u == UA_REFUSED))
+		return ua_from_user_refused(dst, usrc, n);
+	return ua_copy_routine(n)(dst, (void *)u, n,
+				  UA_USER_ARGS(u, u + n, UA_KIND_FROM));
 }
 
 UA_EXPORT size_t
 ua_copy_to_user(void *udst, const void *src, size_t n)
 {
 	uintptr_t u = ua_user_addr(udst, n);
-	ua_copy_fn fn = ua_copy_routine(n);
 
 	if (ua_unlikely(u == UA_REFUSED))
-		return ua_user_cold(fn, udst, src, n, UA_KIND_TO);
-	return fn((void *)u, src, n, UA_USER_ARGS(u, u + n, UA_KIND_TO));
+		return ua_to_user_refused(udst, src, n);
+	return ua_copy_routine(n)((void *)u, src, n,
+				  UA_USER_ARGS(u, u + n, UA_KIND_TO));
 }
+#endif
 
 UA_EXPORT size_t
 ua_clear_user(void *udst, size_t n)
@@ -136,7 +151,7 @@ ua_memcpy_with(ua_copy_fn fn, void *dst, const void *src, size_t n)
 	return dst;
 }
 
-#ifndef UA_ARCH_MEMCPY /* else in assembly: src/<arch>/memcpy.S */
+#ifndef UA_ARCH_ENTRIES
 /* Before init the table's routines initialise: no test here */
 UA_EXPORT void *
 ua_memcpy(void *dst, const void *src, size_t n)

@@ -152,8 +152,8 @@ void ua_dispatch_apply(const struct ua_policy *p);
 int ua_parse_size(const char *s, size_t len, size_t *ret);
 
 /*
- * An architecture whose ua_memcpy is written in assembly (x86-64:
- * src/<arch>/memcpy.S) may copy small sizes in the entry itself, without
+ * An architecture whose entries are written in assembly (x86-64:
+ * src/<arch>/entry.S) may copy small sizes in the entry itself, without
  * the indirect jump: up to ua_memcpy_inline_max bytes, which
  * ua_dispatch_apply() sets to the small class's memcpy_inline (below
  * medium_min; 0 before init).

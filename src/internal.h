@@ -169,6 +169,9 @@ ua_user_ptr(const volatile void *p, size_t n, void **ret)
 size_t ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
 		    enum ua_side side, uintptr_t ulo);
 size_t ua_user_clear(ua_clear_fn fn, void *dst, size_t n);
+/* copy.c: the entries' way out when access_ok refuses (or before init) */
+size_t ua_from_user_refused(void *dst, const void *usrc, size_t n);
+size_t ua_to_user_refused(void *udst, const void *src, size_t n);
 
 /*
  * dispatch.c: the routine per size class, filled once at init (dispatch.h

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Offsets into struct ua_dispatch (internal.h) for memcpy.S; strategies.c
- * checks them against the C layout at compile time.
+ * Numbers entry.S shares with the C: offsets into struct ua_dispatch and
+ * struct ua_thread (internal.h), which strategies.c checks at compile time,
+ * and where the kind sits in the user side's r9 (arch.h).
  */
 #ifndef UA_X86_64_DISPATCH_OFFSETS_H
 #define UA_X86_64_DISPATCH_OFFSETS_H
@@ -9,8 +10,14 @@
 #define UA_DISPATCH_MEDIUM_MIN 0
 #define UA_DISPATCH_LARGE_MIN 8
 #define UA_DISPATCH_HUGE_MIN 16
+#define UA_DISPATCH_COPY 24 /* copy[4]: 8 bytes apart */
 #define UA_DISPATCH_NOCACHE_MIN 80
 #define UA_DISPATCH_MEMCPY 96 /* memcpy[4]: 8 bytes apart */
 #define UA_DISPATCH_MEMCPY_NOCACHE 128
+
+#define UA_SELF_RANGE_LO 16
+#define UA_SELF_RANGE_HI 24
+
+#define UA_KIND_SHIFT 60
 
 #endif

@@ -9,7 +9,7 @@ set(UA_ARCH_SOURCES
   ${UA_ARCH}/copy_avx2.S
   ${UA_ARCH}/copy_avx512.S
   ${UA_ARCH}/copy_nt.S
-  ${UA_ARCH}/memcpy.S
+  ${UA_ARCH}/entry.S
   ${UA_ARCH}/memcpy_sse2.S
   ${UA_ARCH}/memcpy_avx2.S
   ${UA_ARCH}/memcpy_avx512.S
@@ -18,5 +18,6 @@ set(UA_ARCH_SOURCES
 )
 # Strategy names, for the tests that run once per strategy
 set(UA_ARCH_STRATEGIES erms movsq unrolled sse2 avx2 avx512 nt PARENT_SCOPE)
-# memcpy.S is ua_memcpy and ua_memcpy_nocache: copy.c leaves them out
-set_property(SOURCE copy.c APPEND PROPERTY COMPILE_DEFINITIONS UA_ARCH_MEMCPY)
+# entry.S is ua_memcpy, ua_memcpy_nocache, ua_copy_from_user and
+# ua_copy_to_user: copy.c leaves them out
+set_property(SOURCE copy.c APPEND PROPERTY COMPILE_DEFINITIONS UA_ARCH_ENTRIES)

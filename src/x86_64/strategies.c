@@ -7,18 +7,23 @@
 #include "dispatch_offsets.h"
 #include "x86/cpu.h"
 
-/* memcpy.S reads the table at these offsets */
+/* entry.S reads the table and this thread's range at these offsets */
 #define UA_AT(field, off)                                                      \
 	_Static_assert(offsetof(struct ua_dispatch, field) == (off),           \
-		       "memcpy.S: offset of " #field)
+		       "entry.S: offset of " #field)
 UA_AT(medium_min, UA_DISPATCH_MEDIUM_MIN);
 UA_AT(large_min, UA_DISPATCH_LARGE_MIN);
 UA_AT(huge_min, UA_DISPATCH_HUGE_MIN);
+UA_AT(copy, UA_DISPATCH_COPY);
 UA_AT(nocache_min, UA_DISPATCH_NOCACHE_MIN);
 UA_AT(memcpy, UA_DISPATCH_MEMCPY);
 UA_AT(memcpy_nocache, UA_DISPATCH_MEMCPY_NOCACHE);
 _Static_assert(sizeof(ua_memcpy_fn) == 8 && sizeof(size_t) == 8,
-	       "memcpy.S: 8-byte table entries");
+	       "entry.S: 8-byte table entries");
+_Static_assert(offsetof(struct ua_thread, range_lo) == UA_SELF_RANGE_LO,
+	       "entry.S: offset of range_lo");
+_Static_assert(offsetof(struct ua_thread, range_hi) == UA_SELF_RANGE_HI,
+	       "entry.S: offset of range_hi");
 
 const char *
 ua_arch_feature_name(unsigned bit)

@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The public copy entries: ua_memcpy, ua_memcpy_nocache, ua_copy_from_user
+ * and ua_copy_to_user.  Each copies small sizes itself, with overlapping
+ * moves from both ends, and jumps through the size-class table above that.
+ * The limit, ua_memcpy_inline_max, is the small-class strategy's
+ * memcpy_inline (dispatch.c): 0 for a strategy whose routine must serve
+ * every size (and before init, so the table's first routines initialise),
+ * 31 for sse2 (16-byte moves: SSE2 is baseline on x86-64), 256 for avx2
+ * and avx512 (32-byte moves, as their small paths: stores are the limit,
+ * one per cycle on Zen 3).  The user entries check the range first and
+ * give every move a table entry; ua_memcpy's have none: a fault there is
+ * the caller's bug and crashes as it would in memcpy.
+ */
+#include "asm.h"
+#include "dispatch_offsets.h"
+
+/* Exported (libuaccess.map), unlike UA_ENTRY's routines */
+#define UA_EXPORT_ENTRY(name)                                                  \
+	.globl name;                                                           \
+	.type name, @function;                                                 \
+	.p2align 5;                                                            \
+	name:
+
+/* One move; given a fixup, a user access with its table entry */
+.macro AMOV fault, insn:vararg
+.ifb \fault
+	\insn
+.else
+99:	\insn
+	UA_EXTABLE 99b, \fault
+.endif
+.endm
+
+/*
+ * rdx <= ua_memcpy_inline_max bytes from rsi to rdi, then \ok and return.
+ * Laid out like glibc's: each size reaches its moves with at most one
+ * taken branch up to 128 bytes, 32..64 falling through.  32..256 only
+ * happen when the small class runs a strategy with 32-byte vectors, so AVX
+ * is there.  Moves go in increasing address order (a user copy's first
+ * fault is at its lowest bad page); rsi and rdi stay put, the cursors of a
+ * user copy.  Given fixups (\vfault for the AVX moves), the moves get table
+ * entries.  Clobbers rcx, r10, ymm0-7.
+ */
+.macro SMALL_COPY fault, vfault, ok:vararg
+	cmp	$32, %edx
+	jb	.Lless_32\@
+	cmp	$64, %edx
+	ja	.Lmore_64\@
+	/* 32..64: 32 bytes from each end */
+	AMOV \vfault, vmovdqu (%rsi), %ymm0
+	AMOV \vfault, vmovdqu -32(%rsi,%rdx), %ymm1
+	AMOV \vfault, vmovdqu %ymm0, (%rdi)
+	AMOV \vfault, vmovdqu %ymm1, -32(%rdi,%rdx)
+	vzeroupper
+	\ok
+	ret
+.Lmore_64\@:
+	cmp	$128, %edx
+	ja	.Lmore_128\@
+	/* 65..128: 64 bytes from each end */
+	AMOV \vfault, vmovdqu (%rsi), %ymm0
+	AMOV \vfault, vmovdqu 32(%rsi), %ymm1
+	AMOV \vfault, vmovdqu -64(%rsi,%rdx), %ymm2
+	AMOV \vfault, vmovdqu -32(%rsi,%rdx), %ymm3
+	AMOV \vfault, vmovdqu %ymm0, (%rdi)
+	AMOV \vfault, vmovdqu %ymm1, 32(%rdi)
+	AMOV \vfault, vmovdqu %ymm2, -64(%rdi,%rdx)
+	AMOV \vfault, vmovdqu %ymm3, -32(%rdi,%rdx)
+	vzeroupper
+	\ok
+	ret
+.Lmore_128\@:
+	/* 129..256: 128 bytes from each end */
+	AMOV \vfault, vmovdqu (%rsi), %ymm0
+	AMOV \vfault, vmovdqu 32(%rsi), %ymm1
+	AMOV \vfault, vmovdqu 64(%rsi), %ymm2
+	AMOV \vfault, vmovdqu 96(%rsi), %ymm3
+	AMOV \vfault, vmovdqu -128(%rsi,%rdx), %ymm4
+	AMOV \vfault, vmovdqu -96(%rsi,%rdx), %ymm5
+	AMOV \vfault, vmovdqu -64(%rsi,%rdx), %ymm6
+	AMOV \vfault, vmovdqu -32(%rsi,%rdx), %ymm7
+	AMOV \vfault, vmovdqu %ymm0, (%rdi)
+	AMOV \vfault, vmovdqu %ymm1, 32(%rdi)
+	AMOV \vfault, vmovdqu %ymm2, 64(%rdi)
+	AMOV \vfault, vmovdqu %ymm3, 96(%rdi)
+	AMOV \vfault, vmovdqu %ymm4, -128(%rdi,%rdx)
+	AMOV \vfault, vmovdqu %ymm5, -96(%rdi,%rdx)
+	AMOV \vfault, vmovdqu %ymm6, -64(%rdi,%rdx)
+	AMOV \vfault, vmovdqu %ymm7, -32(%rdi,%rdx)
+	vzeroupper
+	\ok
+	ret
+.Lless_32\@:
+	cmp	$16, %edx
+	jb	.Lless_16\@
+	/* 16..31: 16 bytes from each end (SSE2: every x86-64) */
+	AMOV \fault, movdqu (%rsi), %xmm0
+	AMOV \fault, movdqu -16(%rsi,%rdx), %xmm1
+	AMOV \fault, movdqu %xmm0, (%rdi)
+	AMOV \fault, movdqu %xmm1, -16(%rdi,%rdx)
+	\ok
+	ret
+.Lless_16\@:
+	cmp	$8, %edx
+	jb	.Lless_8\@
+	/* 8..15: 8 bytes from each end */
+	AMOV \fault, mov (%rsi), %rcx
+	AMOV \fault, mov -8(%rsi,%rdx), %r10
+	AMOV \fault, mov %rcx, (%rdi)
+	AMOV \fault, mov %r10, -8(%rdi,%rdx)
+	\ok
+	ret
+.Lless_8\@:
+	cmp	$4, %edx
+	jb	.Lless_4\@
+	/* 4..7: 4 bytes from each end */
+	AMOV \fault, mov (%rsi), %ecx
+	AMOV \fault, mov -4(%rsi,%rdx), %r10d
+	AMOV \fault, mov %ecx, (%rdi)
+	AMOV \fault, mov %r10d, -4(%rdi,%rdx)
+	\ok
+	ret
+.Lless_4\@:
+	/* 0..3: a word at the start and the last byte, or one byte */
+	test	%edx, %edx
+	jz	.Ldone\@
+	cmp	$2, %edx
+	jb	.Lone\@
+	AMOV \fault, movzwl (%rsi), %ecx
+	AMOV \fault, movzbl -1(%rsi,%rdx), %r10d
+	AMOV \fault, mov %cx, (%rdi)
+	AMOV \fault, mov %r10b, -1(%rdi,%rdx)
+	\ok
+	ret
+.Lone\@:
+	AMOV \fault, movzbl (%rsi), %ecx
+	AMOV \fault, mov %cl, (%rdi)
+.Ldone\@:
+	\ok
+	ret
+.endm
+
+/* The fixups of a user entry's SMALL_COPY: ua_copy_fault finishes (asm.h) */
+.macro SMALL_COPY_FIXUPS fault, vfault
+\vfault:
+	vzeroupper
+\fault:
+	COPY_FAULT_EXIT
+.endm
+
+/* Jump to the size class's routine in the table at \table (internal.h) */
+.macro TABLE_JUMP table
+	cmp	ua_dispatch+UA_DISPATCH_MEDIUM_MIN(%rip), %rdx
+	jae	1f
+	jmp	*ua_dispatch+\table(%rip)
+1:	cmp	ua_dispatch+UA_DISPATCH_LARGE_MIN(%rip), %rdx
+	jae	2f
+	jmp	*ua_dispatch+\table+8(%rip)
+2:	cmp	ua_dispatch+UA_DISPATCH_HUGE_MIN(%rip), %rdx
+	jae	3f
+	jmp	*ua_dispatch+\table+16(%rip)
+3:	jmp	*ua_dispatch+\table+24(%rip)
+.endm
+
+/*
+ * access_ok(\ptr, rdx) against this thread's range (ua_user_addr in
+ * internal.h), with the Spectre v1 mask: a refused pointer becomes all
+ * ones before the branch on it, to \refused with the arguments as they
+ * came.  Accepted: r8 = \ptr and r9 = \ptr + rdx, the user side
+ * (UA_USER_ARGS, kind 0).  Clobbers rax, rcx, r10, r11.
+ */
+.macro USER_SIDE ptr, refused
+	mov	ua_self@gottpoff(%rip), %rax
+	mov	%fs:UA_SELF_RANGE_HI(%rax), %r9
+	mov	%fs:UA_SELF_RANGE_LO(%rax), %r8
+	test	%r9, %r9
+	cmovz	ua_default_hi(%rip), %r9
+	cmovz	ua_default_lo(%rip), %r8
+	/* refused: ptr - lo > hi - lo, or n > hi - ptr */
+	mov	\ptr, %rax
+	sub	%r8, %rax
+	mov	%r9, %rcx
+	sub	%r8, %rcx
+	cmp	%rax, %rcx
+	sbb	%r10, %r10
+	mov	%r9, %rcx
+	sub	\ptr, %rcx
+	cmp	%rdx, %rcx
+	sbb	%r11, %r11
+	or	%r11, %r10
+	or	\ptr, %r10
+	cmp	$-1, %r10
+	je	\refused
+	mov	%r10, \ptr
+	mov	%r10, %r8
+	lea	(%r10,%rdx), %r9
+.endm
+
+	.hidden ua_memcpy_inline_max
+	.hidden ua_dispatch
+	.hidden ua_self
+	.hidden ua_default_lo
+	.hidden ua_default_hi
+	.hidden ua_from_user_refused
+	.hidden ua_to_user_refused
+
+	.text
+/*
+ * Input: rdi destination, rsi source, rdx count
+ * Output: rax destination
+ */
+UA_EXPORT_ENTRY(ua_memcpy)
+	mov	%rdi, %rax
+.Lmemcpy:
+	cmp	ua_memcpy_inline_max(%rip), %rdx
+	ja	.Lmemcpy_table
+	SMALL_COPY , ,
+.Lmemcpy_table:
+	TABLE_JUMP UA_DISPATCH_MEMCPY
+.size ua_memcpy, .-ua_memcpy
+
+/*
+ * Input: rdi destination, rsi source, rdx count
+ * Output: rax destination
+ */
+UA_EXPORT_ENTRY(ua_memcpy_nocache)
+	mov	%rdi, %rax
+	cmp	ua_dispatch+UA_DISPATCH_NOCACHE_MIN(%rip), %rdx
+	jb	.Lmemcpy
+	jmp	*ua_dispatch+UA_DISPATCH_MEMCPY_NOCACHE(%rip)
+.size ua_memcpy_nocache, .-ua_memcpy_nocache
+
+/*
+ * Input: rdi destination, rsi user source, rdx count
+ * Output: rax the bytes not copied
+ */
+UA_EXPORT_ENTRY(ua_copy_from_user)
+	USER_SIDE %rsi, ua_from_user_refused
+	cmp	ua_memcpy_inline_max(%rip), %rdx
+	ja	.Lfrom_table
+	SMALL_COPY .Lfrom_fault, .Lfrom_vfault, xor %eax, %eax
+	SMALL_COPY_FIXUPS .Lfrom_fault, .Lfrom_vfault
+.Lfrom_table:
+	TABLE_JUMP UA_DISPATCH_COPY
+.size ua_copy_from_user, .-ua_copy_from_user
+
+/*
+ * Input: rdi user destination, rsi source, rdx count
+ * Output: rax the bytes not copied
+ */
+UA_EXPORT_ENTRY(ua_copy_to_user)
+	USER_SIDE %rdi, ua_to_user_refused
+	bts	$UA_KIND_SHIFT, %r9 /* UA_KIND_TO */
+	cmp	ua_memcpy_inline_max(%rip), %rdx
+	ja	.Lto_table
+	SMALL_COPY .Lto_fault, .Lto_vfault, xor %eax, %eax
+	SMALL_COPY_FIXUPS .Lto_fault, .Lto_vfault
+.Lto_table:
+	TABLE_JUMP UA_DISPATCH_COPY
+.size ua_copy_to_user, .-ua_copy_to_user

@@ -11,10 +11,10 @@
  * UA_EX_FIXUP: the instruction touches nothing but user memory (get_user,
  *   put_user, string loads): any fault there is ours; resume at the fixup.
  * UA_EX_COPY: a copy or clear routine shared by trusted and user sides.  The
- *   fault is ours only if it lies in the user range of the operation in
- *   progress (struct ua_op); the handler records how far the copy got and
- *   where the first bad byte is, then resumes at the fixup, which makes the
- *   routine return non-zero.
+ *   fault is ours only if it lies in the user range the routine was given
+ *   (in registers: UA_USER_ARGS, arch.h); the handler hands the fixup how
+ *   far the copy got and the first bad page, and the fixup jumps to
+ *   ua_copy_fault, which finishes the copy in the routine's place.
  */
 #define UA_EX_FIXUP 1
 #define UA_EX_COPY 2

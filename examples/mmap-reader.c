@@ -69,19 +69,24 @@ main(void)
 		perror("mkstemp");
 		return 1;
 	}
+	map = MAP_FAILED;
 	buf = malloc(len);
-	if (!buf)
-		return 1;
+	if (!buf) {
+		ok = 0;
+		goto out;
+	}
 	for (i = 0; i < len; i++)
 		buf[i] = (unsigned char)(i % 251 + 1);
 	if (write(fd, buf, len) != (ssize_t)len) {
 		perror("write");
-		return 1;
+		ok = 0;
+		goto out;
 	}
 	map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
 	if (map == MAP_FAILED) {
 		perror("mmap");
-		return 1;
+		ok = 0;
+		goto out;
 	}
 
 	/* While the file is whole, the copy is complete */
@@ -92,7 +97,8 @@ main(void)
 	/* Another process truncates the file under our mapping */
 	if (truncate_in_child(path, (off_t)kept) < 0) {
 		fprintf(stderr, "the truncating child failed\n");
-		return 1;
+		ok = 0;
+		goto out;
 	}
 
 	/*
@@ -120,7 +126,9 @@ main(void)
 	for (; i < len; i++) /* past the end: the page's zeros, then our fill */
 		ok &= buf[i] == 0;
 
-	munmap(map, len);
+out:
+	if (map != MAP_FAILED)
+		munmap(map, len);
 	close(fd);
 	unlink(path);
 	free(buf);

@@ -167,27 +167,23 @@
  * access_ok(\ptr, rdx) against this thread's range (ua_user_addr in
  * internal.h), with the Spectre v1 mask: a refused pointer becomes all
  * ones before the branch on it, to \refused with the arguments as they
- * came.  Accepted: r8 = \ptr and r9 = \ptr + rdx, the user side
- * (UA_USER_ARGS, kind 0).  Clobbers rax, rcx, r10, r11.
+ * came.  A thread's range is 0..0 until its first refusal gives it its own
+ * copy of the default range (ua_range_own).  Accepted: r8 = \ptr and
+ * r9 = \ptr + rdx, the user side (UA_USER_ARGS, kind 0).  Clobbers rax,
+ * r10, r11.
  */
 .macro USER_SIDE ptr, refused
 	mov	ua_self@gottpoff(%rip), %rax
-	mov	%fs:UA_SELF_RANGE_HI(%rax), %r9
 	mov	%fs:UA_SELF_RANGE_LO(%rax), %r8
-	test	%r9, %r9
-	cmovz	ua_default_hi(%rip), %r9
-	cmovz	ua_default_lo(%rip), %r8
-	/* refused: ptr - lo > hi - lo, or n > hi - ptr */
-	mov	\ptr, %rax
-	sub	%r8, %rax
-	mov	%r9, %rcx
-	sub	%r8, %rcx
-	cmp	%rax, %rcx
-	sbb	%r10, %r10
-	mov	%r9, %rcx
-	sub	\ptr, %rcx
-	cmp	%rdx, %rcx
+	mov	%fs:UA_SELF_RANGE_HI(%rax), %r9
+	/* refused: ptr - lo + n carries, or passes hi - lo */
+	mov	\ptr, %r10
+	sub	%r8, %r10
+	sub	%r8, %r9
+	add	%rdx, %r10
 	sbb	%r11, %r11
+	cmp	%r10, %r9
+	sbb	%r10, %r10
 	or	%r11, %r10
 	or	\ptr, %r10
 	cmp	$-1, %r10
@@ -200,8 +196,6 @@
 	.hidden ua_memcpy_inline_max
 	.hidden ua_dispatch
 	.hidden ua_self
-	.hidden ua_default_lo
-	.hidden ua_default_hi
 	.hidden ua_from_user_refused
 	.hidden ua_to_user_refused
 

@@ -10,6 +10,15 @@
 
 #define UA_ARCH_NAME "aarch64"
 
+/*
+ * The user side rides in x4 (lo) and x5 (hi, with the kind in its top
+ * bits: user addresses stop below 2^52), which no routine touches; x3,
+ * the third trailing argument's register, is scratch.
+ */
+#define UA_KIND_SHIFT 60
+#define UA_USER_ARGS(lo, hi, kind)                                             \
+	0, (uintptr_t)(lo), (uintptr_t)(hi) | (uintptr_t)(kind) << UA_KIND_SHIFT
+
 static inline uintptr_t
 ua_ctx_pc(const void *uc)
 {
@@ -29,6 +38,37 @@ ua_ctx_cursor(const void *uc, enum ua_side side)
 	const ucontext_t *c = uc;
 
 	return (uintptr_t)c->uc_mcontext.regs[side == UA_SIDE_SRC ? 1 : 0];
+}
+
+/* 0: the routine runs for ua_memcpy, no user side */
+static inline int
+ua_ctx_user(const void *uc, struct ua_user *ret)
+{
+	const ucontext_t *c = uc;
+	uintptr_t tag = (uintptr_t)c->uc_mcontext.regs[5];
+
+	ret->lo = (uintptr_t)c->uc_mcontext.regs[4];
+	ret->hi = tag & (((uintptr_t)1 << UA_KIND_SHIFT) - 1);
+	ret->kind = (enum ua_kind)(tag >> UA_KIND_SHIFT);
+	return ret->hi != 0;
+}
+
+/*
+ * Resume at a copy routine's fixup, which branches to ua_copy_fault with
+ * x0/x1, the cursors, as they are, the rest of its arguments here, and lr
+ * still the routine's return address (the routines are leaf functions).
+ */
+static inline void
+ua_ctx_to_fixup(void *uc, uintptr_t fixup, uintptr_t limit,
+		const struct ua_user *u)
+{
+	ucontext_t *c = uc;
+
+	c->uc_mcontext.regs[2] = limit;
+	c->uc_mcontext.regs[3] = u->lo;
+	c->uc_mcontext.regs[4] = u->hi;
+	c->uc_mcontext.regs[5] = (uintptr_t)u->kind;
+	c->uc_mcontext.pc = fixup;
 }
 
 #endif /* UA_ARCH_H */

@@ -22,6 +22,20 @@
 	.section .note.GNU-stack, "", %progbits
 
 /*
+ * The copy and clear routines share one contract:
+ *   Input: x0 destination, x1 source (unused by a clear), x2 count;
+ *          x4, x5 the user side (UA_USER_ARGS in arch.h): never touched
+ *   Output: x0 0; after a fault, what ua_copy_fault returns
+ * At every instruction with a table entry, x1 and x0 are the cursors:
+ * everything below them is done.  The routines are leaf functions (lr is
+ * the return address throughout, sp never moves); x3 and x6-x17 are
+ * scratch.  A fixup is COPY_FAULT_EXIT: the handler has put ua_copy_fault's
+ * other arguments in x2-x5.
+ */
+	.hidden ua_copy_fault
+#define COPY_FAULT_EXIT b ua_copy_fault
+
+/*
  * The copy routines work in chunks that cross no 4 KiB boundary on either
  * side, so no load or store straddles a page (of 4, 16 or 64 KiB).  The
  * handler takes the page of the fault address as the first bad one; for an
@@ -30,24 +44,28 @@
  * the architecture's FAR does not promise.  Without straddling accesses
  * any address of the faulting access will do.
  *
- * CHUNK: x3 = min(x2, bytes to the next 4 KiB boundary of x0 and of x1)
+ * CHUNK: x3 = min(x2, bytes to the next 4 KiB boundary of x0 and of x1);
+ * clobbers x6
  */
 .macro CHUNK
 	and	x3, x0, #4095
-	and	x4, x1, #4095
-	cmp	x3, x4
-	csel	x3, x3, x4, hi
-	mov	x4, #4096
-	sub	x3, x4, x3
+	and	x6, x1, #4095
+	cmp	x3, x6
+	csel	x3, x3, x6, hi
+	mov	x6, #4096
+	sub	x3, x6, x3
 	cmp	x3, x2
 	csel	x3, x3, x2, lo
 .endm
 
-/* CLEAR_CHUNK: x3 = min(x2, bytes to the next 4 KiB boundary of x0) */
+/*
+ * CLEAR_CHUNK: x3 = min(x2, bytes to the next 4 KiB boundary of x0);
+ * clobbers x6
+ */
 .macro CLEAR_CHUNK
 	and	x3, x0, #4095
-	mov	x4, #4096
-	sub	x3, x4, x3
+	mov	x6, #4096
+	sub	x3, x6, x3
 	cmp	x3, x2
 	csel	x3, x3, x2, lo
 .endm
@@ -89,12 +107,12 @@
 20:
 .endm
 
-/* The tail under 16 bytes: 8, 4, 2, 1 (the byte tail) */
+/* The tail under 16 bytes: 8, 4, 2, 1 (the byte tail); clobbers x6 */
 .macro TAIL15 fault
-	PIECE 3, 8, ldr, str, x4, \fault
-	PIECE 2, 4, ldr, str, w4, \fault
-	PIECE 1, 2, ldrh, strh, w4, \fault
-	PIECE 0, 1, ldrb, strb, w4, \fault
+	PIECE 3, 8, ldr, str, x6, \fault
+	PIECE 2, 4, ldr, str, w6, \fault
+	PIECE 1, 2, ldrh, strh, w6, \fault
+	PIECE 0, 1, ldrb, strb, w6, \fault
 .endm
 
 .macro ZTAIL15 fault

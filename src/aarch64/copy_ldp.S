@@ -7,10 +7,7 @@
 #include "asm.h"
 
 	.text
-/*
- * Input: x0 destination, x1 source, x2 count
- * Output: w0 0, or 1 after a fault (x1/x0 hold the cursor)
- */
+/* The contract: asm.h */
 UA_ENTRY(ua_copy_ldp)
 UA_ENTRY(ua_arch_copy_bytes)
 	cbz	x2, 9f
@@ -19,28 +16,28 @@ UA_ENTRY(ua_arch_copy_bytes)
 	subs	x3, x3, #64
 	b.lo	3f
 2:
-30:	ldp	x4, x5, [x1]
+30:	ldp	x6, x7, [x1]
 	UA_EXTABLE 30b, .Lldp_fault
-31:	ldp	x6, x7, [x1, #16]
+31:	ldp	x8, x9, [x1, #16]
 	UA_EXTABLE 31b, .Lldp_fault
-32:	ldp	x8, x9, [x1, #32]
+32:	ldp	x10, x11, [x1, #32]
 	UA_EXTABLE 32b, .Lldp_fault
-33:	ldp	x10, x11, [x1, #48]
+33:	ldp	x12, x13, [x1, #48]
 	UA_EXTABLE 33b, .Lldp_fault
-34:	stp	x4, x5, [x0]
+34:	stp	x6, x7, [x0]
 	UA_EXTABLE 34b, .Lldp_fault
-35:	stp	x6, x7, [x0, #16]
+35:	stp	x8, x9, [x0, #16]
 	UA_EXTABLE 35b, .Lldp_fault
-36:	stp	x8, x9, [x0, #32]
+36:	stp	x10, x11, [x0, #32]
 	UA_EXTABLE 36b, .Lldp_fault
-37:	stp	x10, x11, [x0, #48]
+37:	stp	x12, x13, [x0, #48]
 	UA_EXTABLE 37b, .Lldp_fault
 	add	x0, x0, #64
 	add	x1, x1, #64
 	subs	x3, x3, #64
 	b.hs	2b
-3:	PIECE2 5, 32, ldp, stp, "x4, x5", "x6, x7", .Lldp_fault
-	PIECE 4, 16, ldp, stp, "x4, x5", .Lldp_fault
+3:	PIECE2 5, 32, ldp, stp, "x6, x7", "x8, x9", .Lldp_fault
+	PIECE 4, 16, ldp, stp, "x6, x7", .Lldp_fault
 	TAIL15 .Lldp_fault
 	cbnz	x2, 1b
 9:	mov	w0, #0
@@ -48,13 +45,8 @@ UA_ENTRY(ua_arch_copy_bytes)
 UA_END(ua_arch_copy_bytes)
 UA_END(ua_copy_ldp)
 
-/*
- * Input: x0 destination, x1 count
- * Output: w0 0, or 1 after a fault (x0 holds the cursor)
- */
 UA_ENTRY(ua_clear_ldp)
 UA_ENTRY(ua_arch_clear_bytes)
-	mov	x2, x1
 	cbz	x2, 9f
 1:	CLEAR_CHUNK
 	sub	x2, x2, x3
@@ -87,5 +79,4 @@ UA_END(ua_arch_clear_bytes)
 UA_END(ua_clear_ldp)
 
 .Lldp_fault:
-	mov	w0, #1
-	ret
+	COPY_FAULT_EXIT

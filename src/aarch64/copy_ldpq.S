@@ -44,25 +44,16 @@ UA_ENTRY(ua_copy_\name)
 UA_END(ua_copy_\name)
 
 .L\name\()_fault:
-	mov	w0, #1
-	ret
+	COPY_FAULT_EXIT
 .endm
 
 	.text
-/*
- * Input: x0 destination, x1 source, x2 count
- * Output: w0 0, or 1 after a fault (x1/x0 hold the cursor)
- */
+/* The contract: asm.h */
 	LDPQ_COPY ldpq, ldp, stp
 	LDPQ_COPY nt, ldnp, stnp
 
-/*
- * Input: x0 destination, x1 count
- * Output: w0 0, or 1 after a fault (x0 holds the cursor)
- */
 UA_ENTRY(ua_clear_ldpq)
 	movi	v0.16b, #0
-	mov	x2, x1
 	cbz	x2, 9f
 1:	CLEAR_CHUNK
 	sub	x2, x2, x3
@@ -95,5 +86,4 @@ UA_ENTRY(ua_clear_ldpq)
 UA_END(ua_clear_ldpq)
 
 .Lclear_fault:
-	mov	w0, #1
-	ret
+	COPY_FAULT_EXIT

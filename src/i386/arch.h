@@ -10,6 +10,19 @@
 
 #define UA_ARCH_NAME "i386"
 
+/*
+ * cdecl: the user side is three more stack arguments (no spare bits in a
+ * 32-bit address for the kind), which the routines leave alone
+ */
+#define UA_USER_ARGS(lo, hi, kind)                                             \
+	(uintptr_t)(lo), (uintptr_t)(hi), (uintptr_t)(kind)
+
+/*
+ * Where a copy routine's arguments sit at each of its table entries: above
+ * the two registers UA_COPY_ARGS pushed and the return address (asm.h)
+ */
+#define UA_ARG_SLOT(i) (3 + (i))
+
 static inline uintptr_t
 ua_ctx_pc(const void *uc)
 {
@@ -29,6 +42,35 @@ ua_ctx_cursor(const void *uc, enum ua_side side)
 	const greg_t *r = ((const ucontext_t *)uc)->uc_mcontext.gregs;
 
 	return (uintptr_t)(side == UA_SIDE_SRC ? r[REG_ESI] : r[REG_EDI]);
+}
+
+/* 0: the routine runs for ua_memcpy, no user side */
+static inline int
+ua_ctx_user(const void *uc, struct ua_user *ret)
+{
+	const greg_t *r = ((const ucontext_t *)uc)->uc_mcontext.gregs;
+	const uint32_t *sp = (const uint32_t *)(uintptr_t)r[REG_ESP];
+
+	ret->lo = sp[UA_ARG_SLOT(3)];
+	ret->hi = sp[UA_ARG_SLOT(4)];
+	ret->kind = (enum ua_kind)sp[UA_ARG_SLOT(5)];
+	return ret->hi != 0;
+}
+
+/*
+ * Resume at a copy routine's fixup, which stores the cursors and limit
+ * (edx) over the routine's first three arguments and jumps to
+ * ua_copy_fault: lo, hi and kind are already in place after them.
+ */
+static inline void
+ua_ctx_to_fixup(void *uc, uintptr_t fixup, uintptr_t limit,
+		const struct ua_user *u)
+{
+	greg_t *r = ((ucontext_t *)uc)->uc_mcontext.gregs;
+
+	(void)u;
+	r[REG_EDX] = (greg_t)limit;
+	r[REG_EIP] = (greg_t)fixup;
 }
 
 #endif /* UA_ARCH_H */

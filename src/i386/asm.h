@@ -20,8 +20,17 @@
 #define EFAULT_ 14
 
 /*
- * Every copy routine saves edi and esi, the cursors, and loads its three
- * arguments; UA_COPY_RET and UA_COPY_FAULT undo the pushes.
+ * The copy and clear routines share one contract (cdecl):
+ *   Input: 4(%esp) destination, 8(%esp) source (unused by a clear),
+ *          12(%esp) count, 16/20/24(%esp) the user side: lo, hi, kind
+ *          (UA_USER_ARGS in arch.h), never written by the routine
+ *   Output: eax 0; after a fault, what ua_copy_fault returns
+ * At every instruction with a table entry, esi and edi are the cursors
+ * (everything below them is done), and the stack holds nothing but
+ * UA_COPY_ARGS's (or UA_CLEAR_ARGS's) two pushes between the entry and that
+ * instruction: the handler finds the arguments at 12(%esp) on (arch.h,
+ * ua_ctx_user), and UA_COPY_FAULT relies on it.  No other push, call or
+ * esp change before the last faulting instruction.
  */
 #define UA_COPY_ARGS                                                           \
 	pushl %edi;                                                            \
@@ -30,12 +39,12 @@
 	movl 16(%esp), %esi;                                                   \
 	movl 20(%esp), %ecx
 
-/* A clear routine: (dst, n) */
+/* A clear routine: destination and the third argument, the count */
 #define UA_CLEAR_ARGS                                                          \
 	pushl %edi;                                                            \
 	pushl %esi;                                                            \
 	movl 12(%esp), %edi;                                                   \
-	movl 16(%esp), %ecx
+	movl 20(%esp), %ecx
 
 #define UA_COPY_RET                                                            \
 	popl %esi;                                                             \
@@ -43,13 +52,23 @@
 	xorl %eax, %eax;                                                       \
 	ret
 
+/*
+ * A fixup: the handler put the limit in edx.  The cursors and the limit
+ * replace the routine's first three arguments (a cdecl callee owns its
+ * argument slots), lo, hi and kind follow them already: with the pushes
+ * undone, ua_copy_fault runs in the routine's place and returns to its
+ * caller.
+ */
+	.hidden ua_copy_fault
 #define UA_COPY_FAULT                                                          \
+	movl %edi, 12(%esp);                                                   \
+	movl %esi, 16(%esp);                                                   \
+	movl %edx, 20(%esp);                                                   \
 	popl %esi;                                                             \
 	popl %edi;                                                             \
-	movl $1, %eax;                                                         \
-	ret
+	jmp ua_copy_fault
 
 	.section .note.GNU-stack, "", @progbits
 
 #endif
-    /* clang-format on */
+/* clang-format on */

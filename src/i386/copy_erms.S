@@ -5,10 +5,7 @@
 #include "asm.h"
 
 	.text
-/*
- * Input: 4(%esp) destination, 8(%esp) source, 12(%esp) count
- * Output: eax 0, or 1 after a fault (esi/edi hold the cursor)
- */
+/* The contract: asm.h */
 UA_ENTRY(ua_copy_erms)
 	UA_COPY_ARGS
 1:	rep movsb
@@ -16,10 +13,6 @@ UA_ENTRY(ua_copy_erms)
 	UA_COPY_RET
 UA_END(ua_copy_erms)
 
-/*
- * Input: 4(%esp) destination, 8(%esp) count
- * Output: eax 0, or 1 after a fault (edi holds the cursor)
- */
 UA_ENTRY(ua_clear_erms)
 	UA_CLEAR_ARGS
 	xorl	%eax, %eax

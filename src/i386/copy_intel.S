@@ -20,10 +20,7 @@
 .endm
 
 	.text
-/*
- * Input: 4(%esp) destination, 8(%esp) source, 12(%esp) count
- * Output: eax 0, or 1 after a fault (esi/edi hold the cursor)
- */
+/* The contract: asm.h */
 UA_ENTRY(ua_copy_intel)
 	UA_COPY_ARGS
 	cmpl	$64, %ecx

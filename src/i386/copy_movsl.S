@@ -8,10 +8,7 @@
 #include "asm.h"
 
 	.text
-/*
- * Input: 4(%esp) destination, 8(%esp) source, 12(%esp) count
- * Output: eax 0, or 1 after a fault (esi/edi hold the cursor)
- */
+/* The contract: asm.h */
 UA_ENTRY(ua_copy_movsl)
 UA_ENTRY(ua_arch_copy_bytes)
 	UA_COPY_ARGS
@@ -27,10 +24,6 @@ UA_ENTRY(ua_arch_copy_bytes)
 UA_END(ua_arch_copy_bytes)
 UA_END(ua_copy_movsl)
 
-/*
- * Input: 4(%esp) destination, 8(%esp) count
- * Output: eax 0, or 1 after a fault (edi holds the cursor)
- */
 UA_ENTRY(ua_clear_movsl)
 UA_ENTRY(ua_arch_clear_bytes)
 	UA_CLEAR_ARGS

@@ -64,17 +64,10 @@ UA_END(ua_copy_\name)
 .endm
 
 	.text
-/*
- * Input: 4(%esp) destination, 8(%esp) source, 12(%esp) count
- * Output: eax 0, or 1 after a fault (esi/edi hold the cursor)
- */
+/* The contract: asm.h */
 	SSE2_COPY sse2, movdqa
 	SSE2_COPY nt, movntdq, sfence
 
-/*
- * Input: 4(%esp) destination, 8(%esp) count
- * Output: eax 0, or 1 after a fault (edi holds the cursor)
- */
 UA_ENTRY(ua_clear_sse2)
 	UA_CLEAR_ARGS
 	xorl	%eax, %eax

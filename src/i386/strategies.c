@@ -13,8 +13,10 @@
 UA_ROUTINES(movsl)
 UA_ROUTINES(erms)
 UA_ROUTINES(sse2)
-size_t ua_copy_intel(void *dst, const void *src, size_t n);
-size_t ua_copy_nt(void *dst, const void *src, size_t n);
+size_t ua_copy_intel(void *dst, const void *src, size_t n, uintptr_t a3,
+		     uintptr_t a4, uintptr_t a5);
+size_t ua_copy_nt(void *dst, const void *src, size_t n, uintptr_t a3,
+		  uintptr_t a4, uintptr_t a5);
 
 /* The first entry runs on every i386 */
 static const struct ua_strategy ua_i386_strategies[] = {

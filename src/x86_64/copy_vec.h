@@ -448,7 +448,16 @@ UA_ENTRY(COPY_FN)
 	and	$(4096 - ALIAS_WINDOW), %ecx
 	jz	.Lcopy_backward
 #endif
-	/* The first vector unaligned, then rdi to the next vector boundary */
+.Lcopy_forward:
+	/*
+	 * The first vector unaligned, then rdi to the next vector boundary;
+	 * when that vector would be a store across a page boundary, the
+	 * bytes up to the page by smaller moves instead.
+	 */
+	mov	%edi, %ecx
+	and	$4095, %ecx
+	cmp	$(4096 - VEC_SIZE), %ecx
+	ja	.Lcopy_head_page
 1:	VMOVU	(%rsi), V0
 	UA_EXTABLE 1b, .Lfault
 2:	VMOVU	V0, (%rdi)
@@ -456,6 +465,7 @@ UA_ENTRY(COPY_FN)
 	lea	VEC_SIZE(%rdi), %rcx
 	and	$-VEC_SIZE, %rcx
 	sub	%rdi, %rcx
+.Lcopy_head_done:
 	add	%rcx, %rsi
 	add	%rcx, %rdi
 	sub	%rcx, %rdx
@@ -521,6 +531,11 @@ UA_ENTRY(COPY_FN)
 	ret
 .Lcopy_tail_page:
 	COPY_LESS_VEC %rdx, %edx, .Lcopy_ret
+.Lcopy_head_page:
+	/* rcx = the bytes before the page boundary, 1 to VEC_SIZE - 1 */
+	neg	%ecx
+	add	$4096, %ecx
+	COPY_LESS_VEC %rcx, %ecx, .Lcopy_head_done
 #ifdef UA_MEMCPY
 	/*
 	 * Backward (n > 8 vectors): the first four vectors and the last one
@@ -529,6 +544,11 @@ UA_ENTRY(COPY_FN)
 	 * distance to its source; the first four vectors stored last.
 	 */
 .Lcopy_backward:
+	/* The first four vectors would reach a page boundary: forward */
+	mov	%edi, %ecx
+	and	$4095, %ecx
+	cmp	$(4096 - 4 * VEC_SIZE), %ecx
+	ja	.Lcopy_forward
 	VMOVU	(%rsi), V4
 	VMOVU	VEC_SIZE(%rsi), V5
 	VMOVU	(2 * VEC_SIZE)(%rsi), V6

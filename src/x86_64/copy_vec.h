@@ -13,9 +13,9 @@
  * each end.
  * Above: the first vector unaligned, the destination brought to a vector
  * boundary, four aligned vectors per round with rsi/rdi advanced, then the
- * three aligned vectors before the end rounded down to a vector, and the
- * buffer's last vector overlapping them, or, when that vector would be a
- * store across a page boundary (tens of cycles on Zen 3), smaller moves.
+ * last four vectors of the buffer, overlapping what the loop stored.  No
+ * store crosses a page boundary (tens of cycles on Zen 3): the bytes
+ * before or after one go by smaller moves.
  * The memcpy build runs that loop backward when dst is a little ahead of
  * src modulo 4 KiB (4 KiB aliasing).
  * User-side accesses go in increasing page order (a move that goes back
@@ -491,36 +491,94 @@ UA_ENTRY(COPY_FN)
 	add	$(4 * VEC_SIZE), %rdi
 	sub	$(4 * VEC_SIZE), %rdx
 	cmp	$(4 * VEC_SIZE), %rdx
-	jae	.Lcopy_loop
+	ja	.Lcopy_loop
 	/*
-	 * 0 to 4 vectors left.  The three aligned vectors that end at E, the
-	 * end rounded down to a vector (storing again what the loop stored
-	 * when fewer are left), then [E, end): the buffer's last vector,
-	 * overlapping, unless E starts a page: a store across a page boundary
-	 * costs tens of cycles on Zen 3 (8 KiB copies 10-15% slower), so
-	 * there the bytes past E go by smaller moves.
+	 * 1 to 4 vectors left: whole ones aligned, then the buffer's last
+	 * vector(s) overlapping.  Few unaligned stores: a split store that a
+	 * later load aliases mod 4 KiB is slow.  Those last two vectors
+	 * would be a store across a page boundary when the end is less than
+	 * two vectors past one: tens of cycles on Zen 3 (8 KiB copies 10-15%
+	 * slower), so that case goes apart.
+	 */
+	lea	-1(%rdi,%rdx), %ecx
+	and	$4095, %ecx
+	cmp	$(2 * VEC_SIZE - 1), %ecx
+	jb	.Lcopy_tail_page
+	cmp	$(2 * VEC_SIZE), %rdx
+	ja	.Lcopy_tail_3_4
+	cmp	$VEC_SIZE, %rdx
+	jbe	.Lcopy_tail_1
+1:	VMOVU	(%rsi), V0
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 2b, .Lfault
+3:	VMOVA	V0, (%rdi)
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 4b, .Lfault
+	COPY_OK
+	VZEROUPPER
+	ret
+.Lcopy_tail_1:
+1:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 2b, .Lfault
+	COPY_OK
+	VZEROUPPER
+	ret
+.Lcopy_tail_3_4:
+1:	VMOVU	(%rsi), V0
+	UA_EXTABLE 1b, .Lfault
+2:	VMOVU	VEC_SIZE(%rsi), V1
+	UA_EXTABLE 2b, .Lfault
+3:	VMOVU	(-2 * VEC_SIZE)(%rsi,%rdx), V14
+	UA_EXTABLE 3b, .Lfault
+4:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
+	UA_EXTABLE 4b, .Lfault
+5:	VMOVA	V0, (%rdi)
+	UA_EXTABLE 5b, .Lfault
+6:	VMOVA	V1, VEC_SIZE(%rdi)
+	UA_EXTABLE 6b, .Lfault
+7:	VMOVU	V14, (-2 * VEC_SIZE)(%rdi,%rdx)
+	UA_EXTABLE 7b, .Lfault
+8:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
+	UA_EXTABLE 8b, .Lfault
+	COPY_OK
+	VZEROUPPER
+	ret
+.Lcopy_tail_page:
+	/*
+	 * The four aligned vectors that end at E, the end rounded down to a
+	 * vector (storing again what the loop stored when fewer are left),
+	 * then [E, end): the buffer's last vector, overlapping, unless E
+	 * starts a page; then smaller moves.
 	 */
 	lea	(%rdi,%rdx), %rcx
 	and	$-VEC_SIZE, %rcx
 	sub	%rdi, %rcx
-1:	VMOVU	(-3 * VEC_SIZE)(%rsi,%rcx), V12
+1:	VMOVU	(-4 * VEC_SIZE)(%rsi,%rcx), V12
 	UA_EXTABLE 1b, .Lfault
-2:	VMOVU	(-2 * VEC_SIZE)(%rsi,%rcx), V13
+2:	VMOVU	(-3 * VEC_SIZE)(%rsi,%rcx), V13
 	UA_EXTABLE 2b, .Lfault
-3:	VMOVU	-VEC_SIZE(%rsi,%rcx), V14
+3:	VMOVU	(-2 * VEC_SIZE)(%rsi,%rcx), V14
 	UA_EXTABLE 3b, .Lfault
-4:	VMOVA	V12, (-3 * VEC_SIZE)(%rdi,%rcx)
+4:	VMOVU	-VEC_SIZE(%rsi,%rcx), V15
 	UA_EXTABLE 4b, .Lfault
-5:	VMOVA	V13, (-2 * VEC_SIZE)(%rdi,%rcx)
+5:	VMOVA	V12, (-4 * VEC_SIZE)(%rdi,%rcx)
 	UA_EXTABLE 5b, .Lfault
-6:	VMOVA	V14, -VEC_SIZE(%rdi,%rcx)
+6:	VMOVA	V13, (-3 * VEC_SIZE)(%rdi,%rcx)
 	UA_EXTABLE 6b, .Lfault
+7:	VMOVA	V14, (-2 * VEC_SIZE)(%rdi,%rcx)
+	UA_EXTABLE 7b, .Lfault
+8:	VMOVA	V15, -VEC_SIZE(%rdi,%rcx)
+	UA_EXTABLE 8b, .Lfault
 	add	%rcx, %rsi
 	add	%rcx, %rdi
 	sub	%rcx, %rdx
 	jz	.Lcopy_ret
 	test	$4095, %edi
-	jz	.Lcopy_tail_page
+	jz	.Lcopy_less_vec
 1:	VMOVU	-VEC_SIZE(%rsi,%rdx), V15
 	UA_EXTABLE 1b, .Lfault
 2:	VMOVU	V15, -VEC_SIZE(%rdi,%rdx)
@@ -529,7 +587,7 @@ UA_ENTRY(COPY_FN)
 	COPY_OK
 	VZEROUPPER
 	ret
-.Lcopy_tail_page:
+.Lcopy_less_vec:
 	COPY_LESS_VEC %rdx, %edx, .Lcopy_ret
 .Lcopy_head_page:
 	/* rcx = the bytes before the page boundary, 1 to VEC_SIZE - 1 */

@@ -210,10 +210,11 @@
 
 /*
  * \cnt (a register, \cnt32 its low half) bytes, 1 to VEC_SIZE - 1, from rsi
- * to rdi with moves that stay inside them, then on to \done: for bytes at
- * the start of a page, where the usual vector reaching back from their end
- * would be a store across the page boundary (slow: tens of cycles on Zen 3).
- * Clobbers r10, r11.
+ * to rdi with moves that stay inside them, then on to \done: for the bytes
+ * just before or just after a page boundary, where the usual whole vector
+ * would be a store across it (tens of cycles on Zen 3, against about one
+ * for a store across a cache line; loads across a page cost nothing
+ * there).  Clobbers r10, r11; rcx is kept.
  */
 .macro COPY_LESS_VEC cnt, cnt32, done
 #if VEC_SIZE > 32

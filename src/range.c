@@ -90,8 +90,8 @@ ua_set_user_range(const void *base, size_t len)
 	uintptr_t b = (uintptr_t)base;
 
 	ua_lazy_init();
-	if (len && (b < ua_default_lo || b > ua_default_hi ||
-		    len > ua_default_hi - b))
+	if (len &&
+	    (b < ua_default_lo || b > ua_default_hi || len > ua_default_hi - b))
 		return -EINVAL;
 	/* A handler that runs between the stores sees the default range */
 	ua_self.range_hi = 0;

@@ -159,8 +159,7 @@ measure(const struct ua_strategy **c, int nc, int clear, size_t n, size_t doff,
 		window = 2 * n <= llc / 4 ? llc / 4 : bsize - 8192;
 	for (i = 0; i < nc; i++) /* warm up */
 		clear ? c[i]->clear(bdst + doff, NULL, n, UA_NO_USER)
-		      : c[i]->copy(bdst + doff, bsrc + soff, n,
-				   UA_NO_USER);
+		      : c[i]->copy(bdst + doff, bsrc + soff, n, UA_NO_USER);
 	for (k = 0; k < TRIALS; k++)
 		for (i = 0; i < nc; i++) {
 			double t0 = now_ns();

@@ -259,10 +259,11 @@ grid(void)
 	table_note(t, "Buffers are page-aligned before the offsets, so "
 		      "(dst - src) mod 4096 = dst - src: 4 KiB aliasing "
 		      "is part of the grid.");
-	table_note(t, "Best and worst: the pairs fastest and slowest relative "
-		      "to 0/0, each pair timed right after 0/0 by the same "
-		      "contender (median of %d such ratios); worst/best is "
-		      "the ratio of the two.",
+	table_note(t,
+		   "Best and worst: the pairs fastest and slowest relative "
+		   "to 0/0, each pair timed right after 0/0 by the same "
+		   "contender (median of %d such ratios); worst/best is "
+		   "the ratio of the two.",
 		   trials);
 	table_end(t);
 }

@@ -40,7 +40,7 @@
 .endm
 #define COPY_ENTRY mov %rdi, %rax
 #define COPY_OK
-/* (dst - src) mod 4096 below this: the loop runs backward (a power of 2) */
+/* (dst - src) mod 4096 in 1..this: the loop runs backward (a power of 2) */
 #define ALIAS_WINDOW 256
 #else
 #define COPY_FN UA_CAT(ua_copy_, NAME)
@@ -439,13 +439,16 @@ UA_ENTRY(COPY_FN)
 .Lcopy_loop_start:
 #ifdef UA_MEMCPY
 	/*
-	 * dst less than ALIAS_WINDOW bytes ahead of src modulo 4 KiB: going
+	 * dst 1 to ALIAS_WINDOW bytes ahead of src modulo 4 KiB: going
 	 * forward, loads would hit the 4 KiB aliasing of the stores just
 	 * made; go backward (memcpy only: a user copy keeps its user-side
-	 * accesses in increasing page order).
+	 * accesses in increasing page order).  Not at 0: forward, a load
+	 * never matches an older store there, and backward streams from
+	 * the LLC 1.5x slower on Zen 3.
 	 */
 	mov	%edi, %ecx
 	sub	%esi, %ecx
+	sub	$1, %ecx
 	and	$(4096 - ALIAS_WINDOW), %ecx
 	jz	.Lcopy_backward
 #endif

@@ -148,6 +148,17 @@ void calibrate(const struct contender *c, struct req *r);
  */
 void measure(const struct contender *const *cs, int n, const struct req *r,
 	     int trials, double *ret_ns);
+/*
+ * The same trials, every sample kept: ret_v[i][t] is contender i's time
+ * in trial t.  A ratio of two contenders is best taken per trial (they ran
+ * back to back) and then the median: median_ratio(num, den, trials).
+ */
+#define MEASURE_MAX_CONTENDERS 16
+#define MEASURE_MAX_TRIALS 64
+void measure_samples(const struct contender *const *cs, int n,
+		     const struct req *r, int trials,
+		     double (*ret_v)[MEASURE_MAX_TRIALS]);
+double median_ratio(const double *num, const double *den, int trials);
 void arena_release(void);
 void measure_init(void);
 

@@ -319,17 +319,16 @@ calibrate(const struct contender *c, struct req *r)
 }
 
 void
-measure(const struct contender *const *cs, int n, const struct req *r,
-	int trials, double *ret_ns)
+measure_samples(const struct contender *const *cs, int n, const struct req *r,
+		int trials, double (*ret_v)[MEASURE_MAX_TRIALS])
 {
-	struct req rs[16];
-	double v[16][64];
+	struct req rs[MEASURE_MAX_CONTENDERS];
 	int t, i;
 
-	if (n > 16)
-		n = 16;
-	if (trials > 64)
-		trials = 64;
+	if (n > MEASURE_MAX_CONTENDERS)
+		n = MEASURE_MAX_CONTENDERS;
+	if (trials > MEASURE_MAX_TRIALS)
+		trials = MEASURE_MAX_TRIALS;
 	/* Each contender does about the same time per sample, not the same
 	 * number of calls: a syscall must not take 100 times longer. */
 	for (i = 0; i < n; i++) {
@@ -341,10 +340,37 @@ measure(const struct contender *const *cs, int n, const struct req *r,
 		for (i = 0; i < n; i++) {
 			int k = (i + t) % n;
 
-			v[k][t] = sample(cs[k], &rs[k]);
+			ret_v[k][t] = sample(cs[k], &rs[k]);
 		}
+}
+
+void
+measure(const struct contender *const *cs, int n, const struct req *r,
+	int trials, double *ret_ns)
+{
+	double v[MEASURE_MAX_CONTENDERS][MEASURE_MAX_TRIALS];
+	int i;
+
+	if (n > MEASURE_MAX_CONTENDERS)
+		n = MEASURE_MAX_CONTENDERS;
+	if (trials > MEASURE_MAX_TRIALS)
+		trials = MEASURE_MAX_TRIALS;
+	measure_samples(cs, n, r, trials, v);
 	for (i = 0; i < n; i++)
 		ret_ns[i] = median(v[i], trials);
+}
+
+double
+median_ratio(const double *num, const double *den, int trials)
+{
+	double q[MEASURE_MAX_TRIALS];
+	int t;
+
+	if (trials > MEASURE_MAX_TRIALS)
+		trials = MEASURE_MAX_TRIALS;
+	for (t = 0; t < trials; t++)
+		q[t] = num[t] / den[t];
+	return median(q, trials);
 }
 
 int

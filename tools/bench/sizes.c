@@ -16,7 +16,7 @@ enum { I_UA, I_CFU, I_GLIBC, I_TUNED, I_PVR, I_COUNT };
 struct sizes_acc {
 	double worst_best, worst_cfu, pvr64;
 	size_t worst_best_at, worst_cfu_at;
-	double mid[I_COUNT][16]; /* 2..32 KiB, for the geometric mean */
+	double mid[16]; /* ua/memcpy at 2..32 KiB, for the geometric mean */
 	int nmid;
 };
 
@@ -25,8 +25,9 @@ row(struct table *t, struct sizes_acc *acc, enum level l, size_t n)
 {
 	const struct contender *cs[I_COUNT];
 	struct req r = {.op = REQ_SWEEP, .size = n, .ws = level_ws(l)};
-	double ns[I_COUNT], gbs[I_COUNT], best;
-	int nc = 0, i, tuned = 0;
+	double v[I_COUNT][MEASURE_MAX_TRIALS], bestg[MEASURE_MAX_TRIALS];
+	double gbs[I_COUNT], vs_glibc, vs_best, cfu_ua, vs_pvr;
+	int nc = 0, i, k, trials, tuned = 0;
 	char buf[24];
 
 	r.cold = l == LVL_DRAM;
@@ -39,43 +40,48 @@ row(struct table *t, struct sizes_acc *acc, enum level l, size_t n)
 	}
 	cs[nc++] = &c_pvr;
 	progress("sizes: %s %s", level_name(l), fmt_size(n, buf));
-	measure(cs, nc, &r, bench_trials(7, 11), ns);
+	trials = bench_trials(7, 11);
+	measure_samples(cs, nc, &r, trials, v);
 	if (!tuned) {
-		ns[I_PVR] = ns[I_TUNED];
-		ns[I_TUNED] = NAN;
+		memcpy(v[I_PVR], v[I_TUNED], sizeof(v[I_PVR]));
+		for (k = 0; k < trials; k++)
+			v[I_TUNED][k] = NAN;
 	}
+	/* Ratios per trial, the contenders having run back to back */
+	for (k = 0; k < trials; k++)
+		bestg[k] = tuned && v[I_TUNED][k] < v[I_GLIBC][k]
+			       ? v[I_TUNED][k]
+			       : v[I_GLIBC][k];
+	vs_glibc = median_ratio(v[I_GLIBC], v[I_UA], trials);
+	vs_best = median_ratio(bestg, v[I_UA], trials);
+	cfu_ua = median_ratio(v[I_UA], v[I_CFU], trials);
+	vs_pvr = median_ratio(v[I_PVR], v[I_CFU], trials);
 	for (i = 0; i < I_COUNT; i++)
-		gbs[i] = (double)n / ns[i];
-	best = gbs[I_GLIBC];
-	if (tuned && gbs[I_TUNED] > best)
-		best = gbs[I_TUNED];
+		gbs[i] = (double)n / median(v[i], trials);
 
 	table_row(t);
 	table_str(t, "%s", level_name(l));
 	table_str(t, "%s", fmt_size(n, buf));
 	for (i = 0; i < I_COUNT; i++)
 		table_num(t, gbs[i]);
-	table_num(t, gbs[I_UA] / gbs[I_GLIBC]);
-	table_num(t, gbs[I_UA] / best);
-	table_num(t, gbs[I_CFU] / gbs[I_UA]);
-	table_num(t, ns[I_PVR] / ns[I_CFU]);
+	table_num(t, vs_glibc);
+	table_num(t, vs_best);
+	table_num(t, cfu_ua);
+	table_num(t, vs_pvr);
 
 	if (n >= 16 && n <= ((size_t)64 << 20) &&
-	    !(gbs[I_UA] / best >= acc->worst_best)) {
-		acc->worst_best = gbs[I_UA] / best;
+	    !(vs_best >= acc->worst_best)) {
+		acc->worst_best = vs_best;
 		acc->worst_best_at = n;
 	}
-	if (n >= 256 && !(gbs[I_CFU] / gbs[I_UA] >= acc->worst_cfu)) {
-		acc->worst_cfu = gbs[I_CFU] / gbs[I_UA];
+	if (n >= 256 && !(cfu_ua >= acc->worst_cfu)) {
+		acc->worst_cfu = cfu_ua;
 		acc->worst_cfu_at = n;
 	}
 	if (n == 64 && isnan(acc->pvr64))
-		acc->pvr64 = ns[I_PVR] / ns[I_CFU];
-	if (n >= 2048 && n <= 32768 && acc->nmid < 16) {
-		for (i = 0; i < I_COUNT; i++)
-			acc->mid[i][acc->nmid] = gbs[i];
-		acc->nmid++;
-	}
+		acc->pvr64 = vs_pvr;
+	if (n >= 2048 && n <= 32768 && acc->nmid < 16)
+		acc->mid[acc->nmid++] = vs_glibc;
 }
 
 static struct table *
@@ -114,6 +120,9 @@ level_note(struct table *t)
 		   glibc_tuned() ? glibc_tuned_setting() : "(not measured)");
 	table_note(t, "cfu-vs-pvr: how many times faster copy_from_user is "
 		      "than process_vm_readv on this process.");
+	table_note(t, "Ratios: the median of the ratios of each trial, whose "
+		      "contenders ran back to back; GB/s: each contender's "
+		      "median.");
 }
 
 static void
@@ -121,14 +130,16 @@ random_small(void)
 {
 	const struct contender *cs[3] = {&c_ua_memcpy, &c_glibc, NULL};
 	struct req r = {.op = REQ_RANDOM, .ws = level_ws(LVL_L2), .seed = 42};
-	double ns[3];
+	double v[3][MEASURE_MAX_TRIALS], vs[3];
 	struct table *t;
-	int nc = 2, i;
+	int nc = 2, i, trials = bench_trials(7, 11);
 
 	if (glibc_tuned())
 		cs[nc++] = glibc_tuned();
 	progress("sizes: random small copies");
-	measure(cs, nc, &r, bench_trials(7, 11), ns);
+	measure_samples(cs, nc, &r, trials, v);
+	for (i = 0; i < nc; i++)
+		vs[i] = median_ratio(v[1], v[i], trials);
 	t = table_new("sizes", "random",
 		      "random small copies: 50% 1-32 B, 35% 33-128 B, 12% "
 		      "129-512 B, 3% to 4 KiB; random alignments");
@@ -138,19 +149,21 @@ random_small(void)
 	for (i = 0; i < nc; i++) {
 		table_row(t);
 		table_str(t, "%s", cs[i]->name);
-		table_num(t, ns[i]);
-		table_num(t, ns[1] / ns[i]);
+		table_num(t, median(v[i], trials));
+		table_num(t, vs[i]);
 	}
 	table_note(t,
 		   "4096 copies at random offsets in a %zu KiB working set "
-		   "per buffer; vs memcpy > 1: faster than glibc.",
+		   "per buffer; vs memcpy > 1: faster than glibc (median of "
+		   "the per-trial ratios).",
 		   level_ws(LVL_L2) >> 10);
 	table_end(t);
-	bar("sizes", "random small copies: ua_memcpy / memcpy", ns[1] / ns[0],
-	    1.0, 0, "glibc as shipped");
+	bar("sizes", "random small copies: ua_memcpy / memcpy", vs[0], 1.0, 0,
+	    "glibc as shipped");
 	if (nc == 3)
 		bar("sizes", "random small copies: ua_memcpy / memcpy(tuned)",
-		    ns[2] / ns[0], 1.0, 0, "glibc with its tunable");
+		    median_ratio(v[2], v[0], trials), 1.0, 0,
+		    "glibc with its tunable");
 }
 
 int
@@ -160,7 +173,6 @@ cmd_sizes(void)
 	    .worst_best = NAN, .worst_cfu = NAN, .pvr64 = NAN};
 	struct table *t;
 	char detail[160], a[24];
-	double gm_ua, gm_glibc;
 	size_t n;
 	enum level l;
 
@@ -205,10 +217,8 @@ cmd_sizes(void)
 		 fmt_size(acc.worst_best_at, a));
 	bar("sizes", "ua_memcpy / best glibc, every size 16 B..64 MiB (min)",
 	    acc.worst_best, 0.95, 0, detail);
-	gm_ua = geomean(acc.mid[I_UA], acc.nmid);
-	gm_glibc = geomean(acc.mid[I_GLIBC], acc.nmid);
 	bar("sizes", "ua_memcpy / memcpy, geometric mean 2..32 KiB",
-	    gm_ua / gm_glibc, 1.3, 0, "glibc as shipped");
+	    geomean(acc.mid, acc.nmid), 1.3, 0, "glibc as shipped");
 	snprintf(detail, sizeof(detail), "worst at %s",
 		 fmt_size(acc.worst_cfu_at, a));
 	bar("sizes", "copy_from_user / ua_memcpy, 256 B and up (min)",

@@ -6,7 +6,7 @@
  * The limit, ua_memcpy_inline_max, is the small-class strategy's
  * memcpy_inline (dispatch.c): 0 for a strategy whose routine must serve
  * every size (and before init, so the table's first routines initialise),
- * 31 for sse2 (16-byte moves: SSE2 is baseline on x86-64), 256 for avx2
+ * 31 for sse2 (16-byte moves: SSE2 is baseline on x86-64), 512 for avx2
  * and avx512 (32-byte moves, as their small paths: stores are the limit,
  * one per cycle on Zen 3).  The user entries check the range first and
  * give every move a table entry; ua_memcpy's have none: a fault there is
@@ -35,12 +35,12 @@
 /*
  * rdx <= ua_memcpy_inline_max bytes from rsi to rdi, then \ok and return.
  * Laid out like glibc's: each size reaches its moves with at most one
- * taken branch up to 128 bytes, 32..64 falling through.  32..256 only
+ * taken branch up to 128 bytes, 32..64 falling through.  32..512 only
  * happen when the small class runs a strategy with 32-byte vectors, so AVX
  * is there.  Moves go in increasing address order (a user copy's first
  * fault is at its lowest bad page); rsi and rdi stay put, the cursors of a
  * user copy.  Given fixups (\vfault for the AVX moves), the moves get table
- * entries.  Clobbers rcx, r10, ymm0-7.
+ * entries.  Clobbers rcx, r10, ymm0-15.
  */
 .macro SMALL_COPY fault, vfault, ok:vararg
 	cmp	$32, %edx
@@ -71,6 +71,8 @@
 	\ok
 	ret
 .Lmore_128\@:
+	cmp	$256, %edx
+	ja	.Lmore_256\@
 	/* 129..256: 128 bytes from each end */
 	AMOV \vfault, vmovdqu (%rsi), %ymm0
 	AMOV \vfault, vmovdqu 32(%rsi), %ymm1
@@ -88,6 +90,43 @@
 	AMOV \vfault, vmovdqu %ymm5, -96(%rdi,%rdx)
 	AMOV \vfault, vmovdqu %ymm6, -64(%rdi,%rdx)
 	AMOV \vfault, vmovdqu %ymm7, -32(%rdi,%rdx)
+	vzeroupper
+	\ok
+	ret
+.Lmore_256\@:
+	/* 257..512: 256 bytes from each end */
+	AMOV \vfault, vmovdqu (%rsi), %ymm0
+	AMOV \vfault, vmovdqu 32(%rsi), %ymm1
+	AMOV \vfault, vmovdqu 64(%rsi), %ymm2
+	AMOV \vfault, vmovdqu 96(%rsi), %ymm3
+	AMOV \vfault, vmovdqu 128(%rsi), %ymm4
+	AMOV \vfault, vmovdqu 160(%rsi), %ymm5
+	AMOV \vfault, vmovdqu 192(%rsi), %ymm6
+	AMOV \vfault, vmovdqu 224(%rsi), %ymm7
+	AMOV \vfault, vmovdqu -256(%rsi,%rdx), %ymm8
+	AMOV \vfault, vmovdqu -224(%rsi,%rdx), %ymm9
+	AMOV \vfault, vmovdqu -192(%rsi,%rdx), %ymm10
+	AMOV \vfault, vmovdqu -160(%rsi,%rdx), %ymm11
+	AMOV \vfault, vmovdqu -128(%rsi,%rdx), %ymm12
+	AMOV \vfault, vmovdqu -96(%rsi,%rdx), %ymm13
+	AMOV \vfault, vmovdqu -64(%rsi,%rdx), %ymm14
+	AMOV \vfault, vmovdqu -32(%rsi,%rdx), %ymm15
+	AMOV \vfault, vmovdqu %ymm0, (%rdi)
+	AMOV \vfault, vmovdqu %ymm1, 32(%rdi)
+	AMOV \vfault, vmovdqu %ymm2, 64(%rdi)
+	AMOV \vfault, vmovdqu %ymm3, 96(%rdi)
+	AMOV \vfault, vmovdqu %ymm4, 128(%rdi)
+	AMOV \vfault, vmovdqu %ymm5, 160(%rdi)
+	AMOV \vfault, vmovdqu %ymm6, 192(%rdi)
+	AMOV \vfault, vmovdqu %ymm7, 224(%rdi)
+	AMOV \vfault, vmovdqu %ymm8, -256(%rdi,%rdx)
+	AMOV \vfault, vmovdqu %ymm9, -224(%rdi,%rdx)
+	AMOV \vfault, vmovdqu %ymm10, -192(%rdi,%rdx)
+	AMOV \vfault, vmovdqu %ymm11, -160(%rdi,%rdx)
+	AMOV \vfault, vmovdqu %ymm12, -128(%rdi,%rdx)
+	AMOV \vfault, vmovdqu %ymm13, -96(%rdi,%rdx)
+	AMOV \vfault, vmovdqu %ymm14, -64(%rdi,%rdx)
+	AMOV \vfault, vmovdqu %ymm15, -32(%rdi,%rdx)
 	vzeroupper
 	\ok
 	ret

@@ -24,6 +24,13 @@
  */
 #include "asm.h"
 
+/* Above this, the loop; up to it, moves from both ends */
+#if VEC_SIZE == 16
+#define LOOP_MIN 256
+#else
+#define LOOP_MIN 512
+#endif
+
 #define UA_CAT_(a, b) a##b
 #define UA_CAT(a, b) UA_CAT_(a, b)
 
@@ -288,6 +295,12 @@
 /* The contract: asm.h (memcpy: rax the destination, no user side) */
 UA_ENTRY(COPY_FN)
 	COPY_ENTRY
+	/*
+	 * The loop first: the entries (entry.S) copy the small sizes
+	 * themselves, so the routine mostly sees sizes above them.
+	 */
+	cmp	$LOOP_MIN, %rdx
+	ja	.Lcopy_loop_start
 #if VEC_SIZE > 16
 	cmp	$32, %rdx
 	jae	.Lcopy_32_plus
@@ -407,8 +420,6 @@ UA_ENTRY(COPY_FN)
 	ja	.Lcopy_more_128
 	COPY_ENDS 4
 .Lcopy_more_128:
-	cmp	$256, %rdx
-	ja	.Lcopy_loop_start
 	COPY_ENDS 8
 #elif VEC_SIZE == 32
 	cmp	$128, %rdx
@@ -419,8 +430,6 @@ UA_ENTRY(COPY_FN)
 	ja	.Lcopy_more_256
 	COPY_ENDS 4
 .Lcopy_more_256:
-	cmp	$512, %rdx
-	ja	.Lcopy_loop_start
 	COPY_ENDS 8
 #else
 	cmp	$128, %rdx
@@ -431,8 +440,6 @@ UA_ENTRY(COPY_FN)
 	ja	.Lcopy_more_256
 	COPY_ENDS 2
 .Lcopy_more_256:
-	cmp	$512, %rdx
-	ja	.Lcopy_loop_start
 	COPY_ENDS 4
 #endif
 

@@ -70,10 +70,13 @@ main(void)
 		return 1;
 	}
 	map = MAP_FAILED;
-	buf = malloc(len);
-	if (!buf) {
-		ok = 0;
-		goto out;
+	buf = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (buf == MAP_FAILED) {
+		perror("mmap");
+		close(fd);
+		unlink(path);
+		return 1;
 	}
 	for (i = 0; i < len; i++)
 		buf[i] = (unsigned char)(i % 251 + 1);
@@ -131,7 +134,7 @@ out:
 		munmap(map, len);
 	close(fd);
 	unlink(path);
-	free(buf);
+	munmap(buf, len);
 	if (!ok)
 		fprintf(stderr, "mmap-reader: unexpected result\n");
 	return ok ? 0 : 1;

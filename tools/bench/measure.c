@@ -336,12 +336,27 @@ measure_samples(const struct contender *const *cs, int n, const struct req *r,
 		if (!r->reps)
 			calibrate(cs[i], &rs[i]);
 	}
-	for (t = 0; t < trials; t++)
-		for (i = 0; i < n; i++) {
-			int k = (i + t) % n;
+	/*
+	 * A new order every trial (a fixed shuffle): a contender that
+	 * disturbs the caches, the TLB or the predictors (a system call, the
+	 * glibc child) must not always run right before the same one.
+	 */
+	for (t = 0; t < trials; t++) {
+		int order[MEASURE_MAX_CONTENDERS];
+		uint64_t seed = 0x9e3779b97f4a7c15u * (uint64_t)(t + 1);
 
-			ret_v[k][t] = sample(cs[k], &rs[k]);
+		for (i = 0; i < n; i++)
+			order[i] = i;
+		for (i = n - 1; i > 0; i--) {
+			int j = (int)(xorshift(&seed) % (uint64_t)(i + 1));
+			int tmp = order[i];
+
+			order[i] = order[j];
+			order[j] = tmp;
 		}
+		for (i = 0; i < n; i++)
+			ret_v[order[i]][t] = sample(cs[order[i]], &rs[order[i]]);
+	}
 }
 
 void

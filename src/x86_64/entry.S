@@ -34,8 +34,9 @@
 
 /*
  * rdx <= ua_memcpy_inline_max bytes from rsi to rdi, then \ok and return.
- * Laid out like glibc's: each size reaches its moves with at most one
- * taken branch up to 128 bytes, 32..64 falling through.  32..512 only
+ * Laid out like glibc's: each size reaches its moves with at most two
+ * taken branches up to 128 bytes, 32..64 falling through, and below 32
+ * the smaller the size the fewer taken branches.  32..512 only
  * happen when the small class runs a strategy with 32-byte vectors, so AVX
  * is there.  Moves go in increasing address order (a user copy's first
  * fault is at its lowest bad page); rsi and rdi stay put, the cursors of a
@@ -131,28 +132,30 @@
 	\ok
 	ret
 .Lless_32\@:
+	/* Below 32 the smaller sizes fall through, as in glibc */
 	cmp	$16, %edx
-	jb	.Lless_16\@
-	/* 16..31: 16 bytes from each end (SSE2: every x86-64) */
-	AMOV \fault, movdqu (%rsi), %xmm0
-	AMOV \fault, movdqu -16(%rsi,%rdx), %xmm1
-	AMOV \fault, movdqu %xmm0, (%rdi)
-	AMOV \fault, movdqu %xmm1, -16(%rdi,%rdx)
-	\ok
-	ret
-.Lless_16\@:
+	jae	.L16_31\@
 	cmp	$8, %edx
-	jb	.Lless_8\@
-	/* 8..15: 8 bytes from each end */
-	AMOV \fault, mov (%rsi), %rcx
-	AMOV \fault, mov -8(%rsi,%rdx), %r10
-	AMOV \fault, mov %rcx, (%rdi)
-	AMOV \fault, mov %r10, -8(%rdi,%rdx)
+	jae	.L8_15\@
+	cmp	$4, %edx
+	jae	.L4_7\@
+	cmp	$1, %edx
+	ja	.L2_3\@
+	jb	.Ldone\@
+	AMOV \fault, movzbl (%rsi), %ecx
+	AMOV \fault, mov %cl, (%rdi)
+.Ldone\@:
 	\ok
 	ret
-.Lless_8\@:
-	cmp	$4, %edx
-	jb	.Lless_4\@
+.L2_3\@:
+	/* 2..3: a word at the start and the last byte */
+	AMOV \fault, movzwl (%rsi), %ecx
+	AMOV \fault, movzbl -1(%rsi,%rdx), %r10d
+	AMOV \fault, mov %cx, (%rdi)
+	AMOV \fault, mov %r10b, -1(%rdi,%rdx)
+	\ok
+	ret
+.L4_7\@:
 	/* 4..7: 4 bytes from each end */
 	AMOV \fault, mov (%rsi), %ecx
 	AMOV \fault, mov -4(%rsi,%rdx), %r10d
@@ -160,22 +163,20 @@
 	AMOV \fault, mov %r10d, -4(%rdi,%rdx)
 	\ok
 	ret
-.Lless_4\@:
-	/* 0..3: a word at the start and the last byte, or one byte */
-	test	%edx, %edx
-	jz	.Ldone\@
-	cmp	$2, %edx
-	jb	.Lone\@
-	AMOV \fault, movzwl (%rsi), %ecx
-	AMOV \fault, movzbl -1(%rsi,%rdx), %r10d
-	AMOV \fault, mov %cx, (%rdi)
-	AMOV \fault, mov %r10b, -1(%rdi,%rdx)
+.L8_15\@:
+	/* 8..15: 8 bytes from each end */
+	AMOV \fault, mov (%rsi), %rcx
+	AMOV \fault, mov -8(%rsi,%rdx), %r10
+	AMOV \fault, mov %rcx, (%rdi)
+	AMOV \fault, mov %r10, -8(%rdi,%rdx)
 	\ok
 	ret
-.Lone\@:
-	AMOV \fault, movzbl (%rsi), %ecx
-	AMOV \fault, mov %cl, (%rdi)
-.Ldone\@:
+.L16_31\@:
+	/* 16..31: 16 bytes from each end (SSE2: every x86-64) */
+	AMOV \fault, movdqu (%rsi), %xmm0
+	AMOV \fault, movdqu -16(%rsi,%rdx), %xmm1
+	AMOV \fault, movdqu %xmm0, (%rdi)
+	AMOV \fault, movdqu %xmm1, -16(%rdi,%rdx)
 	\ok
 	ret
 .endm

@@ -90,22 +90,17 @@ ua_to_user_refused(void *udst, const void *src, size_t n)
 	return ua_user_cold(ua_copy_routine(n), udst, src, n, UA_KIND_TO);
 }
 
+size_t
+ua_from_user_nocache_refused(void *dst, const void *usrc, size_t n)
+{
+	return ua_user_cold(ua_nocache_routine(n), dst, usrc, n, UA_KIND_FROM);
+}
+
+#ifndef UA_ARCH_ENTRIES /* else in assembly: src/<arch>/entry.S */
 /*
  * The fast path: the range check, the size class, and a jump to the
  * routine with its user side in registers.  Nothing is stored.
  */
-UA_EXPORT size_t
-ua_copy_from_user_nocache(void *dst, const void *usrc, size_t n)
-{
-	uintptr_t u = ua_user_addr(usrc, n);
-	ua_copy_fn fn = ua_nocache_routine(n);
-
-	if (ua_unlikely(u == UA_REFUSED))
-		return ua_user_cold(fn, dst, usrc, n, UA_KIND_FROM);
-	return fn(dst, (void *)u, n, UA_USER_ARGS(u, u + n, UA_KIND_FROM));
-}
-
-#ifndef UA_ARCH_ENTRIES /* else in assembly: src/<arch>/entry.S */
 UA_EXPORT size_t
 ua_copy_from_user(void *dst, const void *usrc, size_t n)
 {
@@ -115,6 +110,17 @@ ua_copy_from_user(void *dst, const void *usrc, size_t n)
 		return ua_from_user_refused(dst, usrc, n);
 	return ua_copy_routine(n)(dst, (void *)u, n,
 				  UA_USER_ARGS(u, u + n, UA_KIND_FROM));
+}
+
+UA_EXPORT size_t
+ua_copy_from_user_nocache(void *dst, const void *usrc, size_t n)
+{
+	uintptr_t u = ua_user_addr(usrc, n);
+
+	if (ua_unlikely(u == UA_REFUSED))
+		return ua_from_user_nocache_refused(dst, usrc, n);
+	return ua_nocache_routine(n)(dst, (void *)u, n,
+				     UA_USER_ARGS(u, u + n, UA_KIND_FROM));
 }
 
 UA_EXPORT size_t

@@ -172,6 +172,7 @@ size_t ua_user_copy(ua_copy_fn fn, void *dst, const void *src, size_t n,
 size_t ua_user_clear(ua_clear_fn fn, void *dst, size_t n);
 /* copy.c: the entries' way out when access_ok refuses (or before init) */
 size_t ua_from_user_refused(void *dst, const void *usrc, size_t n);
+size_t ua_from_user_nocache_refused(void *dst, const void *usrc, size_t n);
 size_t ua_to_user_refused(void *udst, const void *src, size_t n);
 
 /*

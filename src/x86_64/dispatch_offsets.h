@@ -12,6 +12,7 @@
 #define UA_DISPATCH_HUGE_MIN 16
 #define UA_DISPATCH_COPY 24 /* copy[4]: 8 bytes apart */
 #define UA_DISPATCH_NOCACHE_MIN 80
+#define UA_DISPATCH_NOCACHE 88
 #define UA_DISPATCH_MEMCPY 96 /* memcpy[4]: 8 bytes apart */
 #define UA_DISPATCH_MEMCPY_NOCACHE 128
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The public copy entries: ua_memcpy, ua_memcpy_nocache, ua_copy_from_user
- * and ua_copy_to_user.  Each copies small sizes itself, with overlapping
+ * The public copy entries: ua_memcpy, ua_memcpy_nocache, ua_copy_from_user,
+ * ua_copy_from_user_nocache and ua_copy_to_user.  Each copies small sizes itself, with overlapping
  * moves from both ends, and jumps through the size-class table above that.
  * The limit, ua_memcpy_inline_max, is the small-class strategy's
  * memcpy_inline (dispatch.c): 0 for a strategy whose routine must serve
@@ -237,6 +237,7 @@
 	.hidden ua_dispatch
 	.hidden ua_self
 	.hidden ua_from_user_refused
+	.hidden ua_from_user_nocache_refused
 	.hidden ua_to_user_refused
 
 	.text
@@ -278,6 +279,19 @@ UA_EXPORT_ENTRY(ua_copy_from_user)
 .Lfrom_table:
 	TABLE_JUMP UA_DISPATCH_COPY
 .size ua_copy_from_user, .-ua_copy_from_user
+
+/*
+ * Below nocache_min, the cached copy (seed 001: small writes must not
+ * stream); from there, the non-temporal routine.
+ * Input: rdi destination, rsi user source, rdx count
+ * Output: rax the bytes not copied
+ */
+UA_EXPORT_ENTRY(ua_copy_from_user_nocache)
+	cmp	ua_dispatch+UA_DISPATCH_NOCACHE_MIN(%rip), %rdx
+	jb	ua_copy_from_user
+	USER_SIDE %rsi, ua_from_user_nocache_refused
+	jmp	*ua_dispatch+UA_DISPATCH_NOCACHE(%rip)
+.size ua_copy_from_user_nocache, .-ua_copy_from_user_nocache
 
 /*
  * Input: rdi user destination, rsi source, rdx count

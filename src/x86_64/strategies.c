@@ -16,6 +16,7 @@ UA_AT(large_min, UA_DISPATCH_LARGE_MIN);
 UA_AT(huge_min, UA_DISPATCH_HUGE_MIN);
 UA_AT(copy, UA_DISPATCH_COPY);
 UA_AT(nocache_min, UA_DISPATCH_NOCACHE_MIN);
+UA_AT(nocache, UA_DISPATCH_NOCACHE);
 UA_AT(memcpy, UA_DISPATCH_MEMCPY);
 UA_AT(memcpy_nocache, UA_DISPATCH_MEMCPY_NOCACHE);
 _Static_assert(sizeof(ua_memcpy_fn) == 8 && sizeof(size_t) == 8,

@@ -514,6 +514,43 @@ sweep_faults(const struct ua_strategy *s)
 	memset(gd.lo, CANARY, REGION);
 }
 
+/*
+ * Faults in the page-safe paths of the bulk copies, which pick their moves
+ * by where the destination starts and ends in its page: the trusted
+ * buffer too starts just before or ends just after a page boundary, and
+ * the bad page starts anywhere in the first 64 or the last 320 bytes.
+ */
+static void
+sweep_fault_pages(const struct ua_strategy *s)
+{
+	static const size_t sizes[] = {600, 1100, 5000};
+	static const size_t edges[] = {1, 2, 5, 9, 17, 33, 63, 64, 100, 127};
+	struct t_layout l = t_layout_new(6, T_BAD_NONE);
+	size_t i, j, k, end;
+	int op;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (j = 0; j < sizeof(edges) / sizeof(edges[0]); j++)
+			for (end = 0; end < 2; end++) {
+				size_t n = sizes[i];
+				unsigned char *trusted =
+				    end ? gd.lo + 2 * pg + edges[j] - n
+					: gd.lo + pg - edges[j];
+
+				for (k = 0; k < n; k++) {
+					if (k == 64 && n > 384)
+						k = n - 320;
+					for (op = F_DIRECT_FROM;
+					     op <= F_DIRECT_TO; op++)
+						check_fault(s, &l, T_BAD_NONE,
+							    (enum fault_op)op,
+							    n, k, trusted);
+				}
+			}
+	t_layout_free(&l);
+	memset(gd.lo, CANARY, REGION);
+}
+
 /* ---- The default policy: class edges, and the seed 000 alignment guard ----
  */
 
@@ -688,6 +725,7 @@ main(int argc, char **argv)
 		}
 		sweep_api(s);
 		sweep_faults(s);
+		sweep_fault_pages(s);
 		ua_dispatch_apply(&def);
 		printf("%-9s ok: copy%s%s, direct and forced through the API, "
 		       "faults\n",

@@ -241,19 +241,30 @@ sweep_large(const char *name, enum how how, ua_copy_fn fn)
 			}
 }
 
+/*
+ * strategy=NAME, as UACCESS_TUNABLES says it; a strategy of the test's own
+ * (CHECKASM_STRATEGIES), which the parser does not know, put in place
+ * directly
+ */
 static void
-force(const char *name)
+force(const struct ua_strategy *s)
 {
 	struct ua_policy p = *ua_policy();
 	char item[64];
 
-	snprintf(item, sizeof(item), "strategy=%s", name);
-	CHECK(ua_policy_parse(&p, item, strlen(item), ':', UA_FROM_ENV) == 1,
-	      "%s not accepted", item);
+	if (ua_strategy_find(s->name) == s) {
+		snprintf(item, sizeof(item), "strategy=%s", s->name);
+		CHECK(ua_policy_parse(&p, item, strlen(item), ':',
+				      UA_FROM_ENV) == 1,
+		      "%s not accepted", item);
+	} else {
+		p.t[UA_T_STRATEGY].strategy = s;
+		p.t[UA_T_STRATEGY].source = UA_FROM_ENV;
+	}
 	ua_dispatch_apply(&p);
-	CHECK(!strcmp(ua_copy_strategy(1), name) &&
-		  !strcmp(ua_copy_strategy(SIZE_MAX), name),
-	      "forced %s, in force %s", name, ua_copy_strategy(1));
+	CHECK(!strcmp(ua_copy_strategy(1), s->name) &&
+		  !strcmp(ua_copy_strategy(SIZE_MAX), s->name),
+	      "forced %s, in force %s", s->name, ua_copy_strategy(1));
 }
 
 /* Through the public API, with the strategy forced */
@@ -263,7 +274,7 @@ sweep_api(const struct ua_strategy *s)
 	size_t i, j, n;
 	int how;
 
-	force(s->name);
+	force(s);
 	for (how = API_FROM; how < NHOW; how++) {
 		for (i = 0; i < NFEW; i++)
 			for (j = 0; j < NFEW; j++)
@@ -462,7 +473,7 @@ sweep_faults(const struct ua_strategy *s)
 	int kind, op;
 	size_t i;
 
-	force(s->name);
+	force(s);
 	trusted = gd.lo + 64;
 	for (kind = 0; kind < T_BAD_KINDS; kind++) {
 		struct t_layout l = t_layout_new(6, (enum t_bad)kind);
@@ -500,6 +511,43 @@ sweep_faults(const struct ua_strategy *s)
 		}
 		t_layout_free(&l);
 	}
+	memset(gd.lo, CANARY, REGION);
+}
+
+/*
+ * Faults in the page-safe paths of the bulk copies, which pick their moves
+ * by where the destination starts and ends in its page: the trusted
+ * buffer too starts just before or ends just after a page boundary, and
+ * the bad page starts anywhere in the first 64 or the last 320 bytes.
+ */
+static void
+sweep_fault_pages(const struct ua_strategy *s)
+{
+	static const size_t sizes[] = {600, 1100, 5000};
+	static const size_t edges[] = {1, 2, 5, 9, 17, 33, 63, 64, 100, 127};
+	struct t_layout l = t_layout_new(6, T_BAD_NONE);
+	size_t i, j, k, end;
+	int op;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (j = 0; j < sizeof(edges) / sizeof(edges[0]); j++)
+			for (end = 0; end < 2; end++) {
+				size_t n = sizes[i];
+				unsigned char *trusted =
+				    end ? gd.lo + 2 * pg + edges[j] - n
+					: gd.lo + pg - edges[j];
+
+				for (k = 0; k < n; k++) {
+					if (k == 64 && n > 384)
+						k = n - 320;
+					for (op = F_DIRECT_FROM;
+					     op <= F_DIRECT_TO; op++)
+						check_fault(s, &l, T_BAD_NONE,
+							    (enum fault_op)op,
+							    n, k, trusted);
+				}
+			}
+	t_layout_free(&l);
 	memset(gd.lo, CANARY, REGION);
 }
 
@@ -626,6 +674,19 @@ sweep_guard(const struct ua_policy *def)
 #endif
 }
 
+/*
+ * The strategies checked: the library's table.  A test that includes this
+ * file may define CHECKASM_STRATEGIES as a function like ua_strategies()
+ * that gives its own (checkasm_avx512emu.c); the checks of the default
+ * policy, which are about the library's table, are then left out.
+ */
+#ifdef CHECKASM_STRATEGIES
+#define CHECKASM_POLICY 0
+#else
+#define CHECKASM_STRATEGIES ua_strategies
+#define CHECKASM_POLICY 1
+#endif
+
 int
 main(int argc, char **argv)
 {
@@ -644,7 +705,7 @@ main(int argc, char **argv)
 	fill_src(gs.lo, REGION);
 	memset(gd.lo, CANARY, REGION);
 
-	all = ua_strategies(&count);
+	all = CHECKASM_STRATEGIES(&count);
 	for (i = 0; i < count; i++) {
 		const struct ua_strategy *s = &all[i];
 
@@ -664,6 +725,7 @@ main(int argc, char **argv)
 		}
 		sweep_api(s);
 		sweep_faults(s);
+		sweep_fault_pages(s);
 		ua_dispatch_apply(&def);
 		printf("%-9s ok: copy%s%s, direct and forced through the API, "
 		       "faults\n",
@@ -671,7 +733,7 @@ main(int argc, char **argv)
 		       s->plain ? ", memcpy entry" : "");
 		tested++;
 	}
-	if (!only) {
+	if (!only && CHECKASM_POLICY) {
 		check_class_names(&def);
 		sweep_edges(&def);
 		sweep_guard(&def);

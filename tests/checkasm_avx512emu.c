@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/* Description: checkasm on the avx512 routines' template (copy_vec.h,
+ * 64-byte vectors), each 64-byte move emulated by two AVX2 moves */
+/*
+ * The AVX-512 code cannot run on a CPU without it, and neither qemu nor
+ * valgrind emulates it: copy_avx512emu.S assembles the same template with
+ * VEC_SIZE 64 and AVX2 moves, so that its control flow (size classes,
+ * tails, page-safe paths, cursors, fault fixups) runs here, through every
+ * check checkasm.c makes of a strategy.  Single-threaded: the emulated
+ * registers are static memory.
+ *
+ * uaccess-test: internal
+ * uaccess-test: arch=x86_64
+ * uaccess-test: sources=copy_avx512emu.S memcpy_avx512emu.S
+ * uaccess-test: timeout=900
+ */
+#include "dispatch.h"
+#include "x86/cpu.h"
+
+size_t ua_copy_avx512emu(void *dst, const void *src, size_t n, uintptr_t a3,
+			 uintptr_t a4, uintptr_t a5);
+size_t ua_clear_avx512emu(void *dst, const void *src, size_t n, uintptr_t a3,
+			  uintptr_t a4, uintptr_t a5);
+void *ua_memcpy_avx512emu(void *dst, const void *src, size_t n);
+
+/* As the avx512 entry of src/x86_64/strategies.c, on AVX2 */
+static const struct ua_strategy emu_strategies[] = {
+    {.name = "avx512emu",
+     .copy = ua_copy_avx512emu,
+     .clear = ua_clear_avx512emu,
+     .plain = ua_memcpy_avx512emu,
+     .memcpy_inline = 512,
+     .needs = UA_F(AVX2)},
+};
+
+static const struct ua_strategy *
+emu_table(size_t *ret_count)
+{
+	*ret_count = sizeof(emu_strategies) / sizeof(emu_strategies[0]);
+	return emu_strategies;
+}
+
+#define CHECKASM_STRATEGIES emu_table
+#include "checkasm.c"

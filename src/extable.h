@@ -20,6 +20,7 @@
 #define UA_EX_COPY 2
 
 #ifdef __ASSEMBLER__
+/* clang-format off */
 
 .macro UA_EXTABLE insn, fixup, type=UA_EX_COPY
 	.pushsection ua_extable, "a"
@@ -30,6 +31,7 @@
 	.popsection
 .endm
 
+/* clang-format on */
 #else
 
 #include <stdint.h>

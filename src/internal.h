@@ -53,8 +53,8 @@ extern UA_TLS struct ua_thread ua_self;
  * UA_NO_USER for ua_memcpy, which has no user side.  A clear routine takes
  * the same arguments and ignores src.
  */
-typedef size_t (*ua_copy_fn)(void *dst, const void *src, size_t n,
-			     uintptr_t a3, uintptr_t a4, uintptr_t a5);
+typedef size_t (*ua_copy_fn)(void *dst, const void *src, size_t n, uintptr_t a3,
+			     uintptr_t a4, uintptr_t a5);
 typedef ua_copy_fn ua_clear_fn;
 #define UA_NO_USER 0, 0, 0
 /* ua_memcpy's routines: no user side, return dst */
@@ -66,8 +66,8 @@ typedef void *(*ua_memcpy_fn)(void *dst, const void *src, size_t n);
  * first user address known bad, and the user side.  It finishes the copy
  * up to limit and returns the bytes not done, as the routine's result.
  */
-size_t ua_copy_fault(char *dst, const char *src, uintptr_t limit,
-		     uintptr_t lo, uintptr_t hi, uintptr_t kind);
+size_t ua_copy_fault(char *dst, const char *src, uintptr_t limit, uintptr_t lo,
+		     uintptr_t hi, uintptr_t kind);
 
 /* init.c / fault.c */
 extern atomic_int ua_ready;

@@ -71,4 +71,4 @@
 	.section .note.GNU-stack, "", @progbits
 
 #endif
-/* clang-format on */
+    /* clang-format on */

@@ -36,7 +36,7 @@ ua_arch_feature_name(unsigned bit)
 	size_t ua_copy_##name(void *dst, const void *src, size_t n,            \
 			      uintptr_t a3, uintptr_t a4, uintptr_t a5);       \
 	size_t ua_clear_##name(void *dst, const void *src, size_t n,           \
-			       uintptr_t a3, uintptr_t a4, uintptr_t a5);                           \
+			       uintptr_t a3, uintptr_t a4, uintptr_t a5);      \
 	void *ua_memcpy_##name(void *dst, const void *src, size_t n);
 UA_ROUTINES(erms)
 UA_ROUTINES(movsq)

@@ -355,7 +355,8 @@ measure_samples(const struct contender *const *cs, int n, const struct req *r,
 			order[j] = tmp;
 		}
 		for (i = 0; i < n; i++)
-			ret_v[order[i]][t] = sample(cs[order[i]], &rs[order[i]]);
+			ret_v[order[i]][t] =
+			    sample(cs[order[i]], &rs[order[i]]);
 	}
 }
 

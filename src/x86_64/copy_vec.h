@@ -217,11 +217,11 @@
 
 /*
  * \cnt (a register, \cnt32 its low half) bytes, 1 to VEC_SIZE - 1, from rsi
- * to rdi with moves that stay inside them, then on to \done: for the bytes
- * just before or just after a page boundary, where the usual whole vector
- * would be a store across it (tens of cycles on Zen 3, against about one
- * for a store across a cache line; loads across a page cost nothing
- * there).  Clobbers r10, r11; rcx is kept.
+ * to rdi with moves that stay inside them, then on to \done: the copies
+ * below a vector, and the bytes just before or just after a page boundary,
+ * where the usual whole vector would be a store across it (tens of cycles
+ * on Zen 3, against about one for a store across a cache line; loads
+ * across a page cost nothing there).  Clobbers r10, r11; rcx is kept.
  */
 .macro COPY_LESS_VEC cnt, cnt32, done
 #if VEC_SIZE > 32
@@ -308,19 +308,9 @@ UA_ENTRY(COPY_FN)
 	cmp	$63, %rdx
 	ja	.Lcopy_more_63
 #endif
+#if VEC_SIZE == 16
 	cmp	$16, %edx
-	jb	.Lcopy_less_16
-#if VEC_SIZE > 16
-	/* 16..31: 16 bytes from each end */
-1:	XMOVU	(%rsi), X0
-	UA_EXTABLE 1b, .Lfault
-2:	XMOVU	-16(%rsi,%rdx), X1
-	UA_EXTABLE 2b, .Lfault
-3:	XMOVU	X0, (%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	XMOVU	X1, -16(%rdi,%rdx)
-	UA_EXTABLE 4b, .Lfault
-#else
+	jb	.Lcopy_less_vec
 	/* 16..63: 16 bytes at 0, a, n - 16 - a, n - 16; a = n & 32 ? 16 : 0 */
 	mov	%edx, %ecx
 	and	$32, %ecx
@@ -343,57 +333,16 @@ UA_ENTRY(COPY_FN)
 	UA_EXTABLE 7b, .Lfault
 8:	XMOVU	X3, -16(%rdi,%rdx)
 	UA_EXTABLE 8b, .Lfault
+	COPY_OK
+	ret
+.Lcopy_less_vec:
 #endif
-	COPY_OK
-	ret
-.Lcopy_less_16:
-	cmp	$4, %edx
-	jb	.Lcopy_less_4
-	/* 4..15: 4 bytes at 0, a, n - 4 - a, n - 4; a = n >= 8 ? 4 : 0 */
-	xor	%ecx, %ecx
-	cmp	$8, %edx
-	setae	%cl
-	shl	$2, %ecx
-	lea	-4(%rdx), %r11
-	sub	%rcx, %r11
-1:	movl	(%rsi), %r10d
-	UA_EXTABLE 1b, .Lfault
-2:	movl	%r10d, (%rdi)
-	UA_EXTABLE 2b, .Lfault
-3:	movl	(%rsi,%rcx), %r10d
-	UA_EXTABLE 3b, .Lfault
-4:	movl	%r10d, (%rdi,%rcx)
-	UA_EXTABLE 4b, .Lfault
-5:	movl	(%rsi,%r11), %r10d
-	UA_EXTABLE 5b, .Lfault
-6:	movl	%r10d, (%rdi,%r11)
-	UA_EXTABLE 6b, .Lfault
-7:	movl	-4(%rsi,%rdx), %r10d
-	UA_EXTABLE 7b, .Lfault
-8:	movl	%r10d, -4(%rdi,%rdx)
-	UA_EXTABLE 8b, .Lfault
-	COPY_OK
-	ret
-.Lcopy_less_4:
-	/* 0..3: the bytes at 0, n / 2, n - 1 */
-	COPY_OK
+	/* 0..31 (0..15 with 16-byte vectors): the moves of the page-safe tail */
 	test	%edx, %edx
 	jz	.Lcopy_done
-	mov	%edx, %ecx
-	shr	%ecx
-1:	movzbl	(%rsi), %r10d
-	UA_EXTABLE 1b, .Lfault
-2:	movzbl	(%rsi,%rcx), %r11d
-	UA_EXTABLE 2b, .Lfault
-3:	movb	%r10b, (%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	movb	%r11b, (%rdi,%rcx)
-	UA_EXTABLE 4b, .Lfault
-5:	movzbl	-1(%rsi,%rdx), %r10d
-	UA_EXTABLE 5b, .Lfault
-6:	movb	%r10b, -1(%rdi,%rdx)
-	UA_EXTABLE 6b, .Lfault
+	COPY_LESS_VEC %rdx, %edx, .Lcopy_done
 .Lcopy_done:
+	COPY_OK
 	ret
 
 #if VEC_SIZE > 16

@@ -132,7 +132,11 @@
 	\ok
 	ret
 .Lless_32\@:
-	/* Below 32 the smaller sizes fall through, as in glibc */
+	/*
+	 * Below 32 the smaller sizes fall through, as in glibc: the moves of
+	 * copy_vec.h's COPY_LESS_VEC, laid out for an entry (each size
+	 * returns where it ends, no jump back)
+	 */
 	cmp	$16, %edx
 	jae	.L16_31\@
 	cmp	$8, %edx

@@ -310,7 +310,7 @@ UA_ENTRY(COPY_FN)
 #endif
 #if VEC_SIZE == 16
 	cmp	$16, %edx
-	jb	.Lcopy_less_vec
+	jb	.Lcopy_below_16
 	/* 16..63: 16 bytes at 0, a, n - 16 - a, n - 16; a = n & 32 ? 16 : 0 */
 	mov	%edx, %ecx
 	and	$32, %ecx
@@ -335,7 +335,7 @@ UA_ENTRY(COPY_FN)
 	UA_EXTABLE 8b, .Lfault
 	COPY_OK
 	ret
-.Lcopy_less_vec:
+.Lcopy_below_16:
 #endif
 	/* 0..31 (0..15 with 16-byte vectors): the moves of the page-safe tail */
 	test	%edx, %edx

@@ -422,16 +422,10 @@ ua_bytes_name(void)
 UA_EXPORT const char *
 ua_copy_strategy(size_t n)
 {
-	int c;
-
 	ua_lazy_init();
 	if (!ua_engine.copy_s[0])
 		return ua_bytes_name();
-	c = n < ua_dispatch.medium_min  ? UA_SMALL
-	    : n < ua_dispatch.large_min ? UA_MEDIUM
-	    : n < ua_dispatch.huge_min  ? UA_LARGE
-					: UA_HUGE;
-	return ua_engine.copy_s[c]->name;
+	return ua_engine.copy_s[ua_size_class(n)]->name;
 }
 
 void

@@ -77,6 +77,7 @@ size_t ua_cpu_id(char *buf, size_t size, const struct ua_cpu *cpu);
  * overlapping loads, so SMALL/MEDIUM split only where the best bulk loop
  * changes.
  */
+/* As ua_size_class() (internal.h) numbers them */
 enum ua_class { UA_SMALL, UA_MEDIUM, UA_LARGE, UA_HUGE, UA_NCLASSES };
 
 /*

@@ -192,14 +192,21 @@ struct ua_dispatch {
 extern struct ua_dispatch ua_dispatch;
 void ua_dispatch_init(void);
 
+/* The size class of a copy of n bytes: 0 small, 1 medium, 2 large, 3 huge */
+static inline int
+ua_size_class(size_t n)
+{
+	if (ua_likely(n < ua_dispatch.medium_min))
+		return 0;
+	if (n < ua_dispatch.large_min)
+		return 1;
+	return n < ua_dispatch.huge_min ? 2 : 3;
+}
+
 static inline ua_copy_fn
 ua_copy_routine(size_t n)
 {
-	if (ua_likely(n < ua_dispatch.medium_min))
-		return ua_dispatch.copy[0];
-	if (n < ua_dispatch.large_min)
-		return ua_dispatch.copy[1];
-	return ua_dispatch.copy[n < ua_dispatch.huge_min ? 2 : 3];
+	return ua_dispatch.copy[ua_size_class(n)];
 }
 
 static inline ua_clear_fn
@@ -221,11 +228,7 @@ ua_nocache_routine(size_t n)
 static inline ua_memcpy_fn
 ua_memcpy_routine(size_t n)
 {
-	if (ua_likely(n < ua_dispatch.medium_min))
-		return ua_dispatch.memcpy[0];
-	if (n < ua_dispatch.large_min)
-		return ua_dispatch.memcpy[1];
-	return ua_dispatch.memcpy[n < ua_dispatch.huge_min ? 2 : 3];
+	return ua_dispatch.memcpy[ua_size_class(n)];
 }
 
 /* copy.c: a copy routine run for ua_memcpy (strategies without a memcpy entry)

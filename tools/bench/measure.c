@@ -110,16 +110,13 @@ arena_release(void)
 			LOOP(fn_(D, S, N));                                    \
 			break;                                                 \
 		}                                                              \
-		case CK_FORCED_SRC: {                                          \
-			volatile ua_copy_fn fn_ = (c)->strategy;               \
-			LOOP(ua_user_copy(fn_, D, S, N, UA_SIDE_SRC,           \
-					  (uintptr_t)(S)));                    \
-			break;                                                 \
-		}                                                              \
+		case CK_FORCED_SRC:                                            \
 		case CK_FORCED_DST: {                                          \
 			volatile ua_copy_fn fn_ = (c)->strategy;               \
-			LOOP(ua_user_copy(fn_, D, S, N, UA_SIDE_DST,           \
-					  (uintptr_t)(D)));                    \
+			int dst_ = (c)->kind == CK_FORCED_DST;                 \
+			LOOP(ua_user_copy(                                     \
+			    fn_, D, S, N, dst_ ? UA_SIDE_DST : UA_SIDE_SRC,    \
+			    dst_ ? (uintptr_t)(D) : (uintptr_t)(S)));          \
 			break;                                                 \
 		}                                                              \
 		default:                                                       \

@@ -17,11 +17,15 @@
 #endif
 
 #ifdef __cplusplus
-/* ua_get_user's value type without const/volatile (a C++ union needs it) */
+/*
+ * The macros' value type: *(ptr)'s without const/volatile (a C++ union
+ * member, and the temporaries, take it).
+ */
 template <typename T> T ua__unqual(const volatile T &);
 #define UA__VALUE_TYPE(ptr) __typeof__(ua__unqual(*(ptr)))
 #else
-#define UA__VALUE_TYPE(ptr) __typeof__(*(ptr))
+/* the comma makes it an rvalue, whose type C leaves unqualified */
+#define UA__VALUE_TYPE(ptr) __typeof__(((void)0, *(ptr)))
 #endif
 
 #ifdef __cplusplus
@@ -92,7 +96,7 @@ int ua_put_user_u64(uint64_t val, void *uptr);
 
 #define ua_put_user(x, ptr)                                                    \
 	__extension__({                                                        \
-		__typeof__(*(ptr)) ua__x = (x);                                \
+		UA__VALUE_TYPE(ptr) ua__x = (x);                               \
 		uint64_t ua__v = 0;                                            \
 		UA__SIZE_CHECK(ptr);                                           \
 		__builtin_memcpy(&ua__v, &ua__x, sizeof(ua__x));               \

@@ -476,7 +476,11 @@ sweep_faults(const struct ua_strategy *s)
 	force(s);
 	trusted = gd.lo + 64;
 	for (kind = 0; kind < T_BAD_KINDS; kind++) {
-		struct t_layout l = t_layout_new(6, (enum t_bad)kind);
+		struct t_layout l;
+
+		if (!t_bad_testable((enum t_bad)kind))
+			continue;
+		l = t_layout_new(6, (enum t_bad)kind);
 
 		for (op = 0; op < NF; op++) {
 			if ((op == F_FROM || op == F_NOCACHE ||

@@ -17,6 +17,7 @@
 /* One good page then one bad page of each kind */
 struct sig_mem {
 	struct t_layout l[T_BAD_KINDS];
+	int testable[T_BAD_KINDS]; /* t_bad_testable(), decided up front */
 };
 
 static struct sig_mem sig_mem0; /* the main thread's */
@@ -54,8 +55,10 @@ sig_mem_new(struct sig_mem *m)
 {
 	int kind;
 
-	for (kind = 0; kind < T_BAD_KINDS; kind++)
+	for (kind = 0; kind < T_BAD_KINDS; kind++) {
 		m->l[kind] = t_layout_new(1, (enum t_bad)kind);
+		m->testable[kind] = t_bad_testable((enum t_bad)kind);
+	}
 }
 
 static inline void
@@ -88,6 +91,9 @@ sig_exercise_mem(struct sig_mem *m, const char *where, unsigned salt)
 		size_t k = t_bad_blocks_read((enum t_bad)kind) ? before : n;
 		size_t left;
 		int nocache;
+
+		if (!m->testable[kind])
+			continue;
 
 		for (nocache = 0; nocache < 2; nocache++) {
 			memset(buf, 0xee, n);

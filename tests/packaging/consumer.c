@@ -14,6 +14,34 @@
 
 static int failures;
 
+/*
+ * ua_get_user through a T, const T, volatile T and const volatile T
+ * pointer, ua_put_user through T and volatile T: the kernel's callers
+ * (futex words, for one) pass volatile pointers.  Neither may warn.
+ */
+#define ROUND_TRIP(T, buf, val)                                                \
+	do {                                                                   \
+		T ua_v = 0;                                                    \
+		EXPECT(ua_put_user((T)(val), (T *)(void *)(buf)) == 0);        \
+		EXPECT(ua_put_user((T)(val), (volatile T *)(void *)(buf)) ==   \
+		       0);                                                     \
+		EXPECT(ua_get_user(ua_v, (T *)(void *)(buf)) == 0 &&           \
+		       ua_v == (T)(val));                                      \
+		EXPECT(ua_get_user(ua_v, (const T *)(const void *)(buf)) ==    \
+			   0 &&                                                \
+		       ua_v == (T)(val));                                      \
+		EXPECT(ua_get_user(ua_v, (volatile T *)(void *)(buf)) == 0 &&  \
+		       ua_v == (T)(val));                                      \
+		EXPECT(ua_get_user(ua_v,                                       \
+				   (const volatile T *)(const void *)(buf)) == \
+			   0 &&                                                \
+		       ua_v == (T)(val));                                      \
+	} while (0)
+
+typedef volatile uint32_t futex_word; /* a qualified typedef */
+typedef const volatile uint16_t ro_reg;
+typedef int64_t s64;
+
 #define EXPECT(cond)                                                           \
 	do {                                                                   \
 		if (!(cond)) {                                                 \
@@ -92,6 +120,28 @@ main(void)
 	EXPECT(ua__put_user_n(9, dst, 4) == 0 &&
 	       ua__get_user_n(&u64, dst, 4) == 0);
 	EXPECT(u64 == 9);
+
+	ROUND_TRIP(uint8_t, dst, 0xa5);
+	ROUND_TRIP(int16_t, dst, -1234);
+	ROUND_TRIP(uint32_t, dst, 0xdeadbeef);
+	ROUND_TRIP(uint64_t, dst, 0x0123456789abcdefull);
+	ROUND_TRIP(s64, dst, -42);
+	ROUND_TRIP(float, dst, 1.5f);
+	ROUND_TRIP(double, dst, -2.25);
+	{
+		futex_word *fw = (futex_word *)(void *)dst;
+		ro_reg *rr = (ro_reg *)(const void *)dst;
+
+		EXPECT(ua_put_user(7u, fw) == 0);
+		u32 = 0;
+		EXPECT(ua_get_user(u32, fw) == 0 && u32 == 7);
+		u16 = 0;
+		EXPECT(ua_get_user(u16, rr) == 0 && u16 == 7);
+		EXPECT(ua_put_user(1u, (futex_word *)(void *)bad) == -EFAULT);
+		EXPECT(ua_get_user(u16, (ro_reg *)(const void *)bad) ==
+			   -EFAULT &&
+		       u16 == 0);
+	}
 
 	memset(dst, 0, sizeof(dst));
 	EXPECT(ua_check_zeroed_user(dst, sizeof(dst)) == 1);

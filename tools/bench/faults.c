@@ -168,25 +168,6 @@ report_handler(int signo, siginfo_t *info, void *uc)
  * then no handler can tell how much of a copy was good: such a kind is
  * not measured.
  */
-static int
-reported_exactly(const char *bad)
-{
-	struct sigaction sa, old_segv, old_bus;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = report_handler;
-	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGSEGV, &sa, &old_segv);
-	sigaction(SIGBUS, &sa, &old_bus);
-	reported_addr = NULL;
-	if (!sigsetjmp(jump_env, 1))
-		*(volatile const char *)bad;
-	sigaction(SIGSEGV, &old_segv, NULL);
-	sigaction(SIGBUS, &old_bus, NULL);
-	return reported_addr == bad;
-}
-
 static void
 install(void (*fn)(int, siginfo_t *, void *), int flags)
 {
@@ -205,6 +186,17 @@ uninstall(void)
 {
 	sigaction(SIGSEGV, &saved_segv, NULL);
 	sigaction(SIGBUS, &saved_bus, NULL);
+}
+
+static int
+reported_exactly(const char *bad)
+{
+	install(report_handler, SA_NODEFER);
+	reported_addr = NULL;
+	if (!sigsetjmp(jump_env, 0))
+		*(volatile const char *)bad;
+	uninstall();
+	return reported_addr == bad;
 }
 
 /* ------------------------------------------------------------------ */

@@ -67,6 +67,18 @@ cpu_since(uint64_t t0)
 void clock_calibrate(void);
 
 double median(const double *v, int n);
+/*
+ * The trial spread: interquartile range over the median, a relative width
+ * (0.04: the middle half of the trials lie within 4% of each other); NAN
+ * below 3 trials.
+ */
+double spread(const double *v, int n);
+/*
+ * Two figures differ by more than their trial spreads: the intervals of
+ * their middle halves, median -+ spread/2, do not meet.  1 they differ, 0
+ * they agree, -1 a spread is unknown.
+ */
+int beyond_spread(double a, double spread_a, double b, double spread_b);
 double geomean(const double *v, int n);
 
 /* Page-aligned, pre-faulted anonymous memory; exits on failure */
@@ -113,12 +125,16 @@ enum contender_kind {
 	CK_CHILD,      /* glibc memcpy in the child run with GLIBC_TUNABLES */
 };
 
+/* What the glibc child runs (CK_CHILD) */
+enum child_fn { CHILD_GLIBC, CHILD_UA_MEMCPY, CHILD_UA_FROM_USER, CHILD_COUNT };
+
 struct contender {
 	const char *name;
 	enum contender_kind kind;
 	void *(*memcpy_fn)(void *, const void *, size_t);
 	size_t (*user_fn)(void *, const void *, size_t);
 	ua_copy_fn strategy;
+	enum child_fn child_fn;
 };
 
 enum req_op {
@@ -134,6 +150,7 @@ struct req {
 	uint32_t cold; /* no warm-up pass: the working set is beyond caches */
 	uint32_t fixed_src; /* REQ_SWEEP: the source stays put, dst walks */
 	uint32_t wall;      /* time with the wall clock: samples of a few us */
+	uint32_t child_fn;  /* in the glibc child: which enum child_fn */
 	uint64_t size, ws, reps, seed;
 };
 
@@ -159,6 +176,8 @@ void measure_samples(const struct contender *const *cs, int n,
 		     const struct req *r, int trials,
 		     double (*ret_v)[MEASURE_MAX_TRIALS]);
 double median_ratio(const double *num, const double *den, int trials);
+/* spread() of the same per-trial ratios */
+double ratio_spread(const double *num, const double *den, int trials);
 void arena_release(void);
 void measure_init(void);
 
@@ -167,6 +186,12 @@ extern const struct contender c_ua_memcpy, c_ua_from_user, c_ua_to_user,
     c_glibc, c_pvr, c_ua_nocache, c_ua_memcpy_nocache;
 /* glibc with GLIBC_TUNABLES: NULL if the child could not start (says why) */
 const struct contender *glibc_tuned(void);
+/* A contender run in that child (the library there, to take every ratio
+ * against tuned glibc in one process); NULL as glibc_tuned() */
+const struct contender *tuned_child(enum child_fn fn);
+/* Below this size glibc runs the same code with or without the tunable
+ * (its default x86_rep_movsb_threshold); 0 without the child */
+size_t glibc_rep_movsb_threshold(void);
 const char *glibc_tuned_setting(void); /* "GLIBC_TUNABLES=..." */
 void glibc_child_stop(void);
 int glibc_child_main(int argc, char **argv);
@@ -187,6 +212,9 @@ void table_row(struct table *t);
 void table_str(struct table *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void table_num(struct table *t, double v); /* NAN: not available */
+/* A figure and its trial spread (spread(); NAN: unknown), which the JSON
+ * output keeps for --compare */
+void table_num_s(struct table *t, double v, double rel_spread);
 void table_note(struct table *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* A chart of every column with this unit against numeric column x */

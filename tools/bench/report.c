@@ -17,7 +17,8 @@
 
 struct cell {
 	int is_str;
-	double v;
+	int has_spread;
+	double v, spread;
 	char s[48];
 };
 
@@ -138,6 +139,16 @@ table_num(struct table *t, double v)
 	struct cell *c = next_cell(t);
 
 	c->v = v;
+}
+
+void
+table_num_s(struct table *t, double v, double rel_spread)
+{
+	struct cell *c = next_cell(t);
+
+	c->v = v;
+	c->spread = rel_spread;
+	c->has_spread = !isnan(rel_spread);
 }
 
 void

@@ -126,7 +126,13 @@ enum contender_kind {
 };
 
 /* What the glibc child runs (CK_CHILD) */
-enum child_fn { CHILD_GLIBC, CHILD_UA_MEMCPY, CHILD_UA_FROM_USER, CHILD_COUNT };
+enum child_fn {
+	CHILD_GLIBC,
+	CHILD_UA_MEMCPY,
+	CHILD_UA_FROM_USER,
+	CHILD_UA_TO_USER,
+	CHILD_COUNT
+};
 
 struct contender {
 	const char *name;

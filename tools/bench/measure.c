@@ -425,12 +425,16 @@ static const struct contender child_contenders[CHILD_COUNT] = {
     [CHILD_UA_FROM_USER] = {.name = "copy_from_user[tuned child]",
 			    .kind = CK_CHILD,
 			    .child_fn = CHILD_UA_FROM_USER},
+    [CHILD_UA_TO_USER] = {.name = "copy_to_user[tuned child]",
+			  .kind = CK_CHILD,
+			  .child_fn = CHILD_UA_TO_USER},
 };
 /* What the child runs for each: the same contenders as the parent's */
 static const struct contender *const child_runs[CHILD_COUNT] = {
     [CHILD_GLIBC] = &c_glibc,
     [CHILD_UA_MEMCPY] = &c_ua_memcpy,
     [CHILD_UA_FROM_USER] = &c_ua_from_user,
+    [CHILD_UA_TO_USER] = &c_ua_to_user,
 };
 
 static int

@@ -537,6 +537,22 @@ apps_names(void)
 	return buf;
 }
 
+/* A sanitizer build's preload needs the sanitizer runtime, which the
+ * programs do not load */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+static const char sanitized_why[] =
+    "a sanitizer build: its preload needs the sanitizer runtime, which "
+    "the programs do not load";
+
 /* Every selected program once each way; outputs compared, nothing timed.
  * 0 identical, 1 a difference or a failure, 77 nothing could run. */
 int
@@ -545,9 +561,13 @@ apps_check(void)
 	int i, ran = 0, bad = 0, r;
 	char prog[4096], st[64];
 
+	if (SANITIZED) {
+		printf("SKIP: %s\n", sanitized_why);
+		return 77;
+	}
 	r = find_preload();
 	if (r < 0) {
-		fprintf(stderr, "SKIP: %s: %s\n", preload, strerror(-r));
+		printf("SKIP: %s: %s\n", preload, strerror(-r));
 		return 77;
 	}
 	for (i = 0; i < NAPPS; i++) {
@@ -562,7 +582,7 @@ apps_check(void)
 			       a->name, a->program, a->package);
 			continue;
 		}
-		if (!dir[0] && setup((size_t)4 << 20) < 0) {
+		if (!dir[0] && setup((size_t)1 << 20) < 0) {
 			fprintf(stderr, "apps: cannot prepare the inputs\n");
 			cleanup();
 			return 1;
@@ -616,6 +636,11 @@ cmd_apps(void)
 	struct table *t;
 	char prog[4096], a[24], st[64];
 
+	if (SANITIZED) {
+		unavailable("apps", "programs with libuaccess-preload.so",
+			    sanitized_why);
+		return -1;
+	}
 	r = find_preload();
 	if (r < 0) {
 		unavailable("apps", "programs with libuaccess-preload.so",

@@ -75,6 +75,13 @@ usage(FILE *f)
 		"      --json          one JSON document\n"
 		"      --plot DIR      write charts (PNG, or SVG) with gnuplot "
 		"into DIR\n"
+		"      --compare BASE.json  after the run, every figure it "
+		"shares with a saved\n"
+		"                      --json run as new/old, * beyond the "
+		"trial spreads;\n"
+		"                      without a subcommand, runs what BASE "
+		"ran\n"
+		"      --with NEW.json compare two saved runs, no run\n"
 		"      --size BYTES    align: size of the cached file "
 		"(default 256M, 16M quick)\n"
 		"      --trials N      trials per measurement, 1..64 (median "
@@ -329,6 +336,23 @@ main(int argc, char **argv)
 	}
 	if (!any && opt.check)
 		usage_error("--check goes with the apps subcommand alone");
+	if (opt.with && !opt.compare)
+		usage_error("--with goes with --compare BASE.json");
+	if (opt.with && any)
+		usage_error("--compare with --with compares two saved runs: "
+			    "no subcommand");
+	if (opt.compare)
+		compare_load(); /* exits 2 if a file is not a saved run */
+	if (!any && opt.compare && !opt.with) {
+		/* what the base ran, as it ran it */
+		opt.quick = compare_base_quick();
+		for (i = 0; i < NSUB; i++)
+			any |= run[i] = compare_base_ran(subcommands[i].name);
+		if (!any)
+			usage_error("--compare: %s holds no subcommand's "
+				    "tables",
+				    opt.compare);
+	}
 	if (!any) {
 		opt.quick = 1;
 		for (i = 0; i < NSUB; i++)
@@ -349,6 +373,12 @@ main(int argc, char **argv)
 	opt.progress = isatty(2);
 
 	machine_detect();
+	if (opt.with) {
+		report_begin();
+		compare_print();
+		report_finish();
+		return 0;
+	}
 	if (!opt.no_pin) {
 		int r = pin_cpu(opt.cpu);
 
@@ -379,6 +409,8 @@ main(int argc, char **argv)
 		if (n > 1)
 			bars_print(NULL);
 	}
+	if (opt.compare)
+		compare_print();
 	report_finish();
 	return rc;
 }

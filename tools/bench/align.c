@@ -150,11 +150,19 @@ sweep(void)
 	table_key(t, "offset");
 	table_col(t, "read()", "s/GiB", 3);
 	table_col(t, "read()", "GB/s", 2);
+	table_role(t, ROLE_BASE);
 	table_col(t, "read() vs 0x0", "x", 2);
-	for (i = 0; i < nshow; i++)
+	table_role(t, ROLE_BASE);
+	for (i = 0; i < nshow; i++) {
 		table_col(t, cs[i]->name, "GB/s", 2);
+		table_role(t, cs[i]->kind == CK_FORCED_DST ? ROLE_MUTED
+			      : i == 0			  ? ROLE_LIB
+							  : ROLE_BASE);
+	}
 	table_col(t, "copy_to_user/memcpy", "x", 2);
+	table_role(t, ROLE_HIDDEN);
 	table_col(t, "copy_to_user/best-glibc", "x", 2);
+	table_role(t, ROLE_LIB);
 	for (off = 0; off <= MAX_OFF; off++) {
 		table_row(t);
 		table_str(t, "%#zx", off);
@@ -187,9 +195,13 @@ sweep(void)
 	for (i = 0; i < nshow; i++)
 		table_note(t, "worst/best over the offsets: %s %.2fx",
 			   cs[i]->name, worst[i] / best[i]);
-	table_plot(t, "align", 0, 0, "GB/s",
+	table_plot(t, "align", PLOT_LINES, 0, PLOT_HEX, "GB/s",
 		   "uaccess-bench align: 8 KiB chunks into a buffer at an "
-		   "offset (seed 000)");
+		   "offset (seed 000); thin: strategies forced");
+	table_plot(t, "align-ratios", PLOT_LINES, 0, PLOT_HEX | PLOT_UNITY,
+		   "x",
+		   "uaccess-bench align: read() against offset 0, and "
+		   "copy_to_user against the better glibc");
 	table_end(t);
 }
 
@@ -281,6 +293,22 @@ grid(void)
 			    "ua_memcpy 8 KiB, alignments 0..63: "
 			    "worst/best",
 			    qworst / qbest, 0.8, 0, NULL);
+	}
+	{
+		static double rel[3][NA * NA];
+		const double *grids[3] = {rel[0], rel[1], rel[2]};
+		const char *names[3];
+
+		for (i = 0; i < nc; i++) {
+			names[i] = cs[i]->name;
+			for (p = 0; p < NA * NA; p++)
+				rel[i][p] = median(q[i][p], trials);
+		}
+		plot_heatmaps("align", "align-grid",
+			      "uaccess-bench align: 8 KiB copies, speed at "
+			      "each (src, dst) alignment relative to 0/0",
+			      nc, names, grids, NA, "dst offset", "src offset",
+			      "speed / speed at 0/0");
 	}
 	table_note(t, "Buffers are page-aligned before the offsets, so "
 		      "(dst - src) mod 4096 = dst - src: 4 KiB aliasing "

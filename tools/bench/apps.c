@@ -662,7 +662,12 @@ cmd_apps(void)
 	table_col(t, "without", "s", 3);
 	table_col(t, "with", "s", 3);
 	table_col(t, "without/with", "x", 3);
+	table_role(t, ROLE_LIB);
 	table_col(t, "wall without/with", "x", 3);
+	table_role(t, ROLE_HIDDEN);
+	table_plot(t, "apps", PLOT_BARS, 0, PLOT_UNITY, "x",
+		   "uaccess-bench apps: CPU time without the preload over "
+		   "with it (above 1: faster with ua_memcpy)");
 	table_col(t, "copies", "", 0);
 	table_col(t, "copied", "MB", 1);
 	table_col(t, "bytes/copy", "", 0);

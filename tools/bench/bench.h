@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "commit.h" /* UA_BENCH_COMMIT, written by commit.cmake */
 #include "dispatch.h"
 
 /* ------------------------------------------------------------------ */
@@ -228,9 +229,30 @@ void table_num(struct table *t, double v); /* NAN: not available */
 void table_num_s(struct table *t, double v, double rel_spread);
 void table_note(struct table *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* A chart of every column with this unit against numeric column x */
-void table_plot(struct table *t, const char *file, int x_col, int logx,
-		const char *unit, const char *title);
+/*
+ * Charts (--plot).  A column's role says how it is drawn: the library's
+ * own results and the baselines bold and far apart in colour, forced
+ * strategies thin and pale; ROLE_HIDDEN columns are not drawn.
+ */
+enum plot_role { ROLE_PLAIN, ROLE_MUTED, ROLE_BASE, ROLE_LIB, ROLE_HIDDEN };
+void table_role(struct table *t, enum plot_role role); /* the last column */
+enum plot_kind {
+	PLOT_LINES, /* every column with the unit against numeric column x */
+	PLOT_BARS,  /* the same as clustered bars, x a key column's labels */
+};
+#define PLOT_LOGX 1   /* x is bytes, on a log scale */
+#define PLOT_CACHES 2 /* the cache sizes marked on x */
+#define PLOT_UNITY 4  /* ratios: a line at 1, y not from 0 */
+#define PLOT_HEX 8    /* x in hex (offsets) */
+#define PLOT_LOGY 16
+/* Up to three charts per table, each a file name without extension */
+void table_plot(struct table *t, const char *file, enum plot_kind kind,
+		int x_col, int flags, const char *unit, const char *title);
+/* n side-by-side heat maps of side x side values (row y, column x) */
+void plot_heatmaps(const char *sub, const char *file, const char *title,
+		   int n, const char *const *names, const double *const *grids,
+		   int side, const char *xlabel, const char *ylabel,
+		   const char *cblabel);
 void table_end(struct table *t);
 
 /* A line of text for the reader (text output only) */
@@ -244,6 +266,15 @@ void unavailable(const char *sub, const char *what, const char *why);
 void bar(const char *sub, const char *name, double value, double target,
 	 int flags, const char *detail);
 void bars_print(const char *sub); /* NULL: every bar so far */
+
+/* compare.c: --compare BASE.json */
+struct table;
+int compare_load(void);      /* the base (and --with); exits 2 if bad */
+void compare_keep(struct table *t); /* a table of this run, kept */
+void compare_print(void);    /* the comparison, after the run */
+/* The subcommands the base ran, and whether it was quick */
+int compare_base_ran(const char *sub);
+int compare_base_quick(void);
 void report_begin(void);
 void report_finish(void);
 

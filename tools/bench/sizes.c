@@ -139,16 +139,25 @@ new_table(const char *name, const char *title)
 	table_key(t, "level");
 	table_key(t, "size");
 	table_col(t, "ua_memcpy", "GB/s", 2);
+	table_role(t, ROLE_LIB);
 	table_col(t, "copy_from_user", "GB/s", 2);
+	table_role(t, ROLE_LIB);
 	table_col(t, "memcpy", "GB/s", 2);
+	table_role(t, ROLE_BASE);
 	table_col(t, "memcpy(tuned)", "GB/s", 2);
+	table_role(t, ROLE_BASE);
 	table_col(t, "process_vm_readv", "GB/s", 2);
+	table_role(t, ROLE_BASE);
 	table_col(t, "ua/memcpy", "x", 2);
 	table_col(t, "ua/memcpy(tuned)", "x", 2);
 	table_col(t, "ua/best-glibc", "x", 2);
+	table_role(t, ROLE_LIB);
 	table_col(t, "cfu/best-glibc", "x", 2);
+	table_role(t, ROLE_LIB);
 	table_col(t, "cfu/ua", "x", 2);
+	table_role(t, ROLE_HIDDEN);
 	table_col(t, "cfu-vs-pvr", "x", 1);
+	table_role(t, ROLE_HIDDEN);
 	return t;
 }
 
@@ -202,6 +211,9 @@ random_small(void)
 	table_key(t, "contender");
 	table_col(t, "time/copy", "ns", 2);
 	table_col(t, "ua_memcpy vs it", "x", 2);
+	table_plot(t, "sizes-random", PLOT_BARS, 0, 0, "ns",
+		   "uaccess-bench sizes: random small copies, time per copy "
+		   "(lower is faster)");
 	for (i = 0; i < nc; i++) {
 		/* each against the library in its own process */
 		int ua = i < R_TUNED ? R_UA : R_UA_CHILD;
@@ -242,9 +254,14 @@ cmd_sizes(void)
 		for (n = 1; n <= MAX_SIZE; n *= 2)
 			row(t, &acc, level_for(n), n);
 		level_note(t);
-		table_plot(t, "sizes", 1, 1, "GB/s",
+		table_plot(t, "sizes", PLOT_LINES, 1, PLOT_LOGX | PLOT_CACHES,
+			   "GB/s",
 			   "uaccess-bench sizes: copy throughput by size "
 			   "(cache level follows size)");
+		table_plot(t, "sizes-ratios", PLOT_LINES, 1,
+			   PLOT_LOGX | PLOT_CACHES | PLOT_UNITY, "x",
+			   "uaccess-bench sizes: the library over glibc "
+			   "(above 1: the library is faster)");
 		table_end(t);
 	} else {
 		for (l = LVL_L1; l < LVL_COUNT; l++) {
@@ -267,7 +284,14 @@ cmd_sizes(void)
 			    "uaccess-bench sizes: copy throughput, working "
 			    "set in %s",
 			    level_name(l));
-			table_plot(t, file, 1, 1, "GB/s", title);
+			table_plot(t, file, PLOT_LINES, 1,
+				   PLOT_LOGX | PLOT_CACHES, "GB/s", title);
+			snprintf(file, sizeof(file), "sizes-%s-ratios",
+				 level_name(l));
+			table_plot(t, file, PLOT_LINES, 1,
+				   PLOT_LOGX | PLOT_CACHES | PLOT_UNITY, "x",
+				   "uaccess-bench sizes: the library over "
+				   "glibc (above 1: the library is faster)");
 			table_end(t);
 		}
 	}

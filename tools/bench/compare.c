@@ -209,7 +209,9 @@ compare_base_quick(void)
 
 struct facts {
 	char cpu[200], features[200], glibc[32], version[32], commit[64];
-	char run[16], strategies[200];
+	char run[16];
+	char strategies[16][2][24]; /* size, strategy */
+	int nstrategies;
 	char tunables[UA_NTUNABLES][2][48]; /* name, value (from) */
 	int ntunables;
 };
@@ -253,16 +255,13 @@ facts_saved(const struct run *run, struct facts *f)
 	v = json_get(d, "quick");
 	snprintf(f->run, sizeof(f->run), "%s",
 		 v && v->t == J_BOOL && v->num ? "quick" : "full");
-	len = 0;
 	v = json_get(p, "ua_copy_strategy");
-	for (i = 0; v && v->t == J_OBJ && i < v->n; i++)
-		len += (size_t)snprintf(f->strategies + len,
-					sizeof(f->strategies) - len, "%s%s %s",
-					i ? ", " : "", v->keys[i],
-					json_string(&v->items[i], "?"));
-	if (!len)
-		snprintf(f->strategies, sizeof(f->strategies),
-			 "(not recorded)");
+	for (i = 0; v && v->t == J_OBJ && i < v->n && i < 16; i++) {
+		snprintf(f->strategies[i][0], 24, "%s", v->keys[i]);
+		snprintf(f->strategies[i][1], 24, "%s",
+			 json_string(&v->items[i], "?"));
+	}
+	f->nstrategies = i;
 	v = json_get(p, "tunables");
 	for (i = 0; v && v->t == J_ARR && i < v->n && i < UA_NTUNABLES; i++) {
 		snprintf(f->tunables[i][0], 48, "%s",
@@ -301,12 +300,12 @@ facts_live(struct facts *f)
 	snprintf(f->version, sizeof(f->version), "%s", UA_VERSION);
 	snprintf(f->commit, sizeof(f->commit), "%s", UA_BENCH_COMMIT);
 	snprintf(f->run, sizeof(f->run), "%s", opt.quick ? "quick" : "full");
-	len = 0;
-	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-		len += (size_t)snprintf(f->strategies + len,
-					sizeof(f->strategies) - len, "%s%s %s",
-					i ? ", " : "", fmt_size(sizes[i], a),
-					ua_copy_strategy(sizes[i]));
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		snprintf(f->strategies[i][0], 24, "%s", fmt_size(sizes[i], a));
+		snprintf(f->strategies[i][1], 24, "%s",
+			 ua_copy_strategy(sizes[i]));
+	}
+	f->nstrategies = (int)i;
 	for (k = 0; k < UA_NTUNABLES; k++) {
 		const struct ua_setting *s = &p->t[k];
 
@@ -352,7 +351,7 @@ facts_table(void)
 	table_key(t, "item");
 	table_col(t, "base", "", 0);
 	table_col(t, "new", "", 0);
-	table_col(t, "", "", 0);
+	table_col(t, "same?", "", 0);
 	fact_row(t, "file", base.label, now.label);
 	fact_row(t, "CPU", o->cpu, n->cpu);
 	fact_row(t, "features", o->features, n->features);
@@ -360,19 +359,28 @@ facts_table(void)
 	fact_row(t, "uaccess version", o->version, n->version);
 	fact_row(t, "commit", o->commit, n->commit);
 	fact_row(t, "run", o->run, n->run);
-	fact_row(t, "ua_copy_strategy", o->strategies, n->strategies);
+	for (i = 0; i < n->nstrategies; i++) {
+		const char *old = "(not recorded)";
+		char item[48];
+
+		for (j = 0; j < o->nstrategies; j++)
+			if (!strcmp(o->strategies[j][0], n->strategies[i][0]))
+				old = o->strategies[j][1];
+		snprintf(item, sizeof(item), "ua_copy_strategy(%s)",
+			 n->strategies[i][0]);
+		fact_row(t, item, old, n->strategies[i][1]);
+	}
 	/* The tunables that differ, or that one run does not have */
-	for (i = 0; i < n->ntunables; i++) {
+	if (!o->ntunables && n->ntunables)
+		fact_row(t, "tunables", "(not recorded)", "(recorded)");
+	for (i = 0; o->ntunables && i < n->ntunables; i++) {
 		const char *old = "(not recorded)";
 
 		for (j = 0; j < o->ntunables; j++)
 			if (!strcmp(o->tunables[j][0], n->tunables[i][0]))
 				old = o->tunables[j][1];
-		if (strcmp(old, n->tunables[i][1]) &&
-		    (o->ntunables || i == 0))
-			fact_row(t, n->tunables[i][0],
-				 o->ntunables ? old : "(not recorded)",
-				 o->ntunables ? n->tunables[i][1] : "");
+		if (strcmp(old, n->tunables[i][1]))
+			fact_row(t, n->tunables[i][0], old, n->tunables[i][1]);
 	}
 	table_note(t, "ua_copy_strategy: the routine for a copy of that "
 		      "size; the tunables listed are those whose value or "

@@ -519,9 +519,27 @@ plot_run(const char *gp, const char *out)
 		say("--plot: wrote %s", out);
 }
 
-/* The cache sizes as dotted lines across a chart whose x is bytes */
+/* Size tics at powers of 4 between lo and hi, labelled 1, 4, 16, 64, 256,
+ * 1K, ... */
 static void
-cache_marks(FILE *f)
+size_tics(FILE *f, double lo, double hi)
+{
+	double v;
+	char a[24];
+	int n = 0;
+
+	fprintf(f, "set xtics (");
+	for (v = 1; v <= hi * 1.01; v *= 4)
+		if (v >= lo / 1.01)
+			fprintf(f, "%s'%s' %.0f", n++ ? ", " : "",
+				fmt_size((size_t)v, a), v);
+	fprintf(f, ")\n");
+}
+
+/* The cache sizes as dotted lines across a chart whose x is bytes, those
+ * within the data's range */
+static void
+cache_marks(FILE *f, double lo, double hi)
 {
 	const struct {
 		const char *name;
@@ -531,7 +549,8 @@ cache_marks(FILE *f)
 	int i;
 
 	for (i = 0; i < 3; i++) {
-		if (!c[i].size)
+		if (!c[i].size || (double)c[i].size < lo ||
+		    (double)c[i].size > hi)
 			continue;
 		fprintf(f,
 			"set arrow from %zu, graph 0 to %zu, graph 1 nohead "
@@ -552,6 +571,7 @@ write_plot(const struct table *t, const struct plot_spec *ps)
 	char dat[4096], gp[4096], out[4096];
 	int ys[MAX_COLS], ny = 0, r, c, i, k, nth[4] = {0};
 	int bars = ps->kind == PLOT_BARS;
+	double xlo = INFINITY, xhi = 0;
 	FILE *f;
 
 	for (c = 0; c < t->ncols; c++)
@@ -577,7 +597,11 @@ write_plot(const struct table *t, const struct plot_spec *ps)
 				fputc(*q == '"' ? '\'' : *q, f);
 			fputc('"', f);
 		} else {
-			fprintf(f, "%.10g", x_value(x));
+			double xv = x_value(x);
+
+			fprintf(f, "%.10g", xv);
+			xlo = fmin(xlo, xv);
+			xhi = fmax(xhi, xv);
 		}
 		for (i = 0; i < ny; i++) {
 			const struct cell *y = cell_at(t, r, ys[i]);
@@ -601,7 +625,7 @@ write_plot(const struct table *t, const struct plot_spec *ps)
 		   "'#e0e0e0'\nset key outside right top spacing 1.2\n"
 		   "set border 3\nset xtics nomirror\nset ytics nomirror\n");
 	if (ps->flags & PLOT_LOGY)
-		fprintf(f, "set logscale y\n");
+		fprintf(f, "set logscale y\nset yrange [1:*]\n");
 	else if (bars || !(ps->flags & PLOT_UNITY))
 		fprintf(f, "set yrange [0:*]\n");
 	if (ps->flags & PLOT_UNITY)
@@ -613,13 +637,13 @@ write_plot(const struct table *t, const struct plot_spec *ps)
 			   "rgb '#606060'\nset boxwidth 0.9\nset xtics "
 			   "rotate by -20 left\nset bmargin 6\n");
 	} else if (ps->flags & PLOT_LOGX) {
-		fprintf(f, "set logscale x 2\nset format x '%%.0b%%B'\nset "
-			   "xtics 4\n");
+		fprintf(f, "set logscale x 2\n");
+		size_tics(f, xlo, xhi);
 	} else if (ps->flags & PLOT_HEX) {
 		fprintf(f, "set xtics 4\nset format x '0x%%x'\n");
 	}
 	if (ps->flags & PLOT_CACHES)
-		cache_marks(f);
+		cache_marks(f, xlo, xhi);
 	fprintf(f, "plot ");
 	/* Muted first, the library last: it is drawn on top */
 	for (k = 0, i = 0; k < 4; k++)
@@ -670,6 +694,16 @@ plot_heatmaps(const char *sub, const char *file, const char *title, int n,
 	fclose(f);
 	f = plot_open(file, "gp", gp, sizeof(gp));
 	plot_header(f, sub, file, title, out, sizeof(out));
+	if (strstr(gnuplot_term, "size 1200,700")) {
+		/* wide and low: the maps side by side */
+		char term[128];
+		size_t k = (size_t)(strstr(gnuplot_term, "1200,700") -
+				    gnuplot_term);
+
+		snprintf(term, sizeof(term), "%.*s%d,560%s", (int)k,
+			 gnuplot_term, 120 + 460 * n, gnuplot_term + k + 8);
+		fprintf(f, "set terminal %s\n", term);
+	}
 	fprintf(f, "set multiplot layout 1,%d title ", n);
 	gp_quote(f, title);
 	fprintf(f, " font ',13'\nunset title\nset size ratio -1\n"

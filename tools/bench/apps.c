@@ -513,6 +513,8 @@ apps_validate(const char *list)
 		size_t k = strcspn(p, ",");
 		int i;
 
+		if (!k || (p[k] == ',' && !p[k + 1]))
+			return -1; /* an empty name */
 		for (i = 0; i < NAPPS; i++)
 			if (strlen(apps[i].name) == k &&
 			    !strncmp(p, apps[i].name, k))

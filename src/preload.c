@@ -37,10 +37,10 @@ static const char *const entry_names[E_COUNT] = {
 /* Sizes: 0-16, 17-64, ... , above 1 MiB */
 #define NBUCKETS 9
 static const char *const bucket_names[NBUCKETS] = {
-    "0-16", "17-64", "65-256", "257-1K", "1K-4K",
+    "0-16",   "17-64",   "65-256", "257-1K", "1K-4K",
     "4K-16K", "16K-64K", "64K-1M", ">1M"};
-static const size_t bucket_max[NBUCKETS - 1] = {
-    16, 64, 256, 1024, 4096, 16384, 65536, 1048576};
+static const size_t bucket_max[NBUCKETS - 1] = {16,   64,    256,   1024,
+						4096, 16384, 65536, 1048576};
 
 static struct {
 	_Atomic unsigned long calls[E_COUNT], bytes[E_COUNT];
@@ -121,8 +121,7 @@ __mempcpy(void *dst, const void *src, size_t n)
 
 /* _FORTIFY_SOURCE: dstlen is what the compiler knows of dst's object */
 PUBLIC void *
-__memcpy_chk(void *dst, const void *src, size_t n,
-	     size_t dstlen)
+__memcpy_chk(void *dst, const void *src, size_t n, size_t dstlen)
 {
 	if (__builtin_expect(n > dstlen, 0))
 		__chk_fail();
@@ -130,8 +129,7 @@ __memcpy_chk(void *dst, const void *src, size_t n,
 }
 
 PUBLIC void *
-__mempcpy_chk(void *dst, const void *src, size_t n,
-	      size_t dstlen)
+__mempcpy_chk(void *dst, const void *src, size_t n, size_t dstlen)
 {
 	if (__builtin_expect(n > dstlen, 0))
 		__chk_fail();
@@ -209,8 +207,7 @@ flush(struct out *o)
 	o->len = 0;
 }
 
-static void __attribute__((destructor))
-preload_report(void)
+static void __attribute__((destructor)) preload_report(void)
 {
 	struct out o = {.len = 0};
 	int e, b;

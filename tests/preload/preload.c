@@ -51,8 +51,7 @@ resolve(void)
 static char ctor_dst[300];
 static int ctor_ok;
 
-static void __attribute__((constructor(101)))
-early(void)
+static void __attribute__((constructor(101))) early(void)
 {
 	char src[300];
 	int i;
@@ -93,8 +92,8 @@ fill(unsigned char *p, size_t n, unsigned seed)
 static void
 exact_copies(void)
 {
-	static const size_t big[] = {4095, 4096, 4097, 65536 + 3,
-				     (1u << 20) + 17, (9u << 20) + 5};
+	static const size_t big[] = {
+	    4095, 4096, 4097, 65536 + 3, (1u << 20) + 17, (9u << 20) + 5};
 	size_t cap = (10u << 20) + 256, n, i;
 	unsigned char *src = malloc(cap), *dst = malloc(cap);
 	unsigned a, b;
@@ -108,7 +107,8 @@ exact_copies(void)
 				memset(dst, 0xee, n + 128);
 				if (p_memcpy(dst + 64 + b, src + a, n) !=
 				    dst + 64 + b) {
-					CHECK(0, "memcpy(%zu) returned wrong", n);
+					CHECK(0, "memcpy(%zu) returned wrong",
+					      n);
 					return;
 				}
 				if (memcmp(dst + 64 + b, src + a, n) ||
@@ -267,16 +267,15 @@ stats_at_exit(const char *self)
 		got += (size_t)k;
 	out[got] = 0;
 	close(fds[0]);
-	CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
-		  !WEXITSTATUS(st),
+	CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && !WEXITSTATUS(st),
 	      "stats child: status %#x", st);
 	p = strstr(out, "uaccess-preload: pid ");
 	CHECK(p != NULL, "no counts at exit; got '%s'", out);
 	if (!p)
 		return;
 	snprintf(want, sizeof(want),
-		 "overlapping (to memmove) calls=%d bytes=%d\n",
-		 CHILD_OVERLAPS, 100 * CHILD_OVERLAPS * (CHILD_OVERLAPS + 1) / 2);
+		 "overlapping (to memmove) calls=%d bytes=%d\n", CHILD_OVERLAPS,
+		 100 * CHILD_OVERLAPS * (CHILD_OVERLAPS + 1) / 2);
 	CHECK(strstr(out, want) != NULL, "expected '%s' in '%s'", want, out);
 	CHECK(strstr(out, ": sizes 0-16 ") != NULL, "no size histogram: '%s'",
 	      out);

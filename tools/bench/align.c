@@ -129,8 +129,10 @@ sweep(void)
 		s_best[off] = s_glibc[off];
 		if (tuned &&
 		    median_ratio(v[nc - 2], v[nc - 1], trials) < vs_best[off]) {
-			vs_best[off] = median_ratio(v[nc - 2], v[nc - 1], trials);
-			s_best[off] = ratio_spread(v[nc - 2], v[nc - 1], trials);
+			vs_best[off] =
+			    median_ratio(v[nc - 2], v[nc - 1], trials);
+			s_best[off] =
+			    ratio_spread(v[nc - 2], v[nc - 1], trials);
 		}
 		for (i = 0; i <= nc; i++) {
 			double gbs = (double)file_size / median(v[i], trials);
@@ -156,8 +158,8 @@ sweep(void)
 	for (i = 0; i < nshow; i++) {
 		table_col(t, cs[i]->name, "GB/s", 2);
 		table_role(t, cs[i]->kind == CK_FORCED_DST ? ROLE_MUTED
-			      : i == 0			  ? ROLE_LIB
-							  : ROLE_BASE);
+			      : i == 0                     ? ROLE_LIB
+							   : ROLE_BASE);
 	}
 	table_col(t, "copy_to_user/memcpy", "x", 2);
 	table_role(t, ROLE_HIDDEN);
@@ -198,8 +200,7 @@ sweep(void)
 	table_plot(t, "align", PLOT_LINES, 0, PLOT_HEX, "GB/s",
 		   "uaccess-bench align: 8 KiB chunks into a buffer at an "
 		   "offset (seed 000); thin: strategies forced");
-	table_plot(t, "align-ratios", PLOT_LINES, 0, PLOT_HEX | PLOT_UNITY,
-		   "x",
+	table_plot(t, "align-ratios", PLOT_LINES, 0, PLOT_HEX | PLOT_UNITY, "x",
 		   "uaccess-bench align: read() against offset 0, and "
 		   "copy_to_user against the better glibc");
 	table_end(t);

@@ -33,25 +33,60 @@ struct app {
 };
 
 static const struct app apps[] = {
-    {"zstd", "zstd", "zstd", "compress, level 3",
-     {"-q", "-3", "-T1", "-c", "@IN", NULL}, NULL},
-    {"unzstd", "zstd", "zstd", "decompress", {"-q", "-d", "-c", "@ZST", NULL},
+    {"zstd",
+     "zstd",
+     "zstd",
+     "compress, level 3",
+     {"-q", "-3", "-T1", "-c", "@IN", NULL},
      NULL},
-    {"xz", "xz", "xz-utils", "compress, level 0",
-     {"-q", "-0", "-T1", "-c", "@IN", NULL}, NULL},
-    {"unxz", "xz", "xz-utils", "decompress", {"-q", "-d", "-c", "@XZ", NULL},
+    {"unzstd",
+     "zstd",
+     "zstd",
+     "decompress",
+     {"-q", "-d", "-c", "@ZST", NULL},
      NULL},
-    {"gzip", "gzip", "gzip", "compress, level 6",
-     {"-q", "-6", "-n", "-c", "@IN", NULL}, NULL},
-    {"gunzip", "gzip", "gzip", "decompress", {"-q", "-d", "-c", "@GZ", NULL},
+    {"xz",
+     "xz",
+     "xz-utils",
+     "compress, level 0",
+     {"-q", "-0", "-T1", "-c", "@IN", NULL},
      NULL},
-    {"sqlite3", "sqlite3", "sqlite3", "in-memory table, index, queries",
-     {"-batch", ":memory:", NULL}, "@SQL"},
-    {"python3", "python3", "python3",
+    {"unxz",
+     "xz",
+     "xz-utils",
+     "decompress",
+     {"-q", "-d", "-c", "@XZ", NULL},
+     NULL},
+    {"gzip",
+     "gzip",
+     "gzip",
+     "compress, level 6",
+     {"-q", "-6", "-n", "-c", "@IN", NULL},
+     NULL},
+    {"gunzip",
+     "gzip",
+     "gzip",
+     "decompress",
+     {"-q", "-d", "-c", "@GZ", NULL},
+     NULL},
+    {"sqlite3",
+     "sqlite3",
+     "sqlite3",
+     "in-memory table, index, queries",
+     {"-batch", ":memory:", NULL},
+     "@SQL"},
+    {"python3",
+     "python3",
+     "python3",
      "bytes, str, json and sorting on the corpus",
-     {"-I", "-S", "@PY", "@IN", NULL}, NULL},
-    {"perl", "perl", "perl-base", "regex rewrite of every line",
-     {"@PL", "@IN", NULL}, NULL},
+     {"-I", "-S", "@PY", "@IN", NULL},
+     NULL},
+    {"perl",
+     "perl",
+     "perl-base",
+     "regex rewrite of every line",
+     {"@PL", "@IN", NULL},
+     NULL},
 };
 #define NAPPS (int)(sizeof(apps) / sizeof(apps[0]))
 
@@ -110,12 +145,12 @@ static const char pl_script[] =
     "}\n";
 
 static const char *const words[] = {
-    "copy",   "user",    "kernel", "fault",  "table",   "page",  "cache",
-    "vector", "memory",  "string", "buffer", "offset",  "align", "store",
-    "load",   "stream",  "signal", "handler", "return", "bytes", "size",
-    "the",    "of",      "and",    "a",      "to",      "in",    "is",
-    "that",   "for",     "it",     "with",   "as",      "was",   "on",
-    "zen",    "engine",  "glibc",  "memcpy", "threshold", "rep", "movsb"};
+    "copy",   "user",   "kernel", "fault",   "table",     "page",  "cache",
+    "vector", "memory", "string", "buffer",  "offset",    "align", "store",
+    "load",   "stream", "signal", "handler", "return",    "bytes", "size",
+    "the",    "of",     "and",    "a",       "to",        "in",    "is",
+    "that",   "for",    "it",     "with",    "as",        "was",   "on",
+    "zen",    "engine", "glibc",  "memcpy",  "threshold", "rep",   "movsb"};
 #define NWORDS (sizeof(words) / sizeof(words[0]))
 
 static uint64_t
@@ -186,7 +221,7 @@ input_path(const char *tag, char *buf, size_t n)
 {
 	static const struct {
 		const char *tag, *file;
-	} map[] = {{"@IN", "corpus.txt"}, {"@ZST", "corpus.txt.zst"},
+	} map[] = {{"@IN", "corpus.txt"},    {"@ZST", "corpus.txt.zst"},
 		   {"@XZ", "corpus.txt.xz"}, {"@GZ", "corpus.txt.gz"},
 		   {"@SQL", "script.sql"},   {"@PY", "script.py"},
 		   {"@PL", "script.pl"}};
@@ -336,8 +371,10 @@ same_files(const char *a, const char *b)
 			r = -errno;
 			break;
 		}
-		/* read b to the same length (a short read is not a difference) */
-		while (got < ka && (kb = read(fb, bb + got, (size_t)(ka - got))) > 0)
+		/* read b to the same length (a short read is not a difference)
+		 */
+		while (got < ka &&
+		       (kb = read(fb, bb + got, (size_t)(ka - got))) > 0)
 			got += kb;
 		if (ka == 0) {
 			r = read(fb, bb, 1) == 0;
@@ -392,7 +429,8 @@ read_stats(const char *err_name, double *ret_calls, double *ret_bytes,
 			continue;
 		for (tok = strtok_r(p + 1, ";", &save); tok;
 		     tok = strtok_r(NULL, ";", &save)) {
-			char *c = strstr(tok, " calls="), *b = strstr(tok, " bytes=");
+			char *c = strstr(tok, " calls="),
+			     *b = strstr(tok, " bytes=");
 
 			if (!c || !b)
 				continue;
@@ -699,8 +737,7 @@ cmd_apps(void)
 			verdict = "fails without the preload";
 			goto row;
 		}
-		if (run_app(ap, prog, WITH_STATS, "out.with", "err.with",
-			    &x) ||
+		if (run_app(ap, prog, WITH_STATS, "out.with", "err.with", &x) ||
 		    x.status) {
 			verdict = status_text(x.status, st, sizeof(st));
 			goto row;
@@ -720,13 +757,14 @@ cmd_apps(void)
 					    with ? "out.with" : "out.without",
 					    NULL, &y) ||
 				    y.status) {
-					verdict = with ? "fails with the preload"
-						       : "fails without it";
+					verdict = with
+						      ? "fails with the preload"
+						      : "fails without it";
 					break;
 				}
-				if (same_files("out.ref", with ? "out.with"
-							       : "out.without") !=
-				    1) {
+				if (same_files("out.ref",
+					       with ? "out.with"
+						    : "out.without") != 1) {
 					verdict = with ? "DIFFERS with the "
 							 "preload"
 						       : "not reproducible";
@@ -754,8 +792,9 @@ cmd_apps(void)
 		table_num(t, calls > 0 ? bytes / calls : NAN);
 		table_str(t, "%s", verdict);
 		if (ovl > 0)
-			table_note(t, "%s: %.0f overlapping memcpy calls went "
-				      "to memmove.",
+			table_note(t,
+				   "%s: %.0f overlapping memcpy calls went "
+				   "to memmove.",
 				   ap->name, ovl);
 	}
 	table_note(t,

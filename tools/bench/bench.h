@@ -29,8 +29,8 @@ struct bench_opts {
 	double seconds;       /* smallwrite time per way; 0: the default */
 	int cpu;              /* -1: stay on the CPU we started on */
 	int no_pin;
-	int glibc_tuned; /* also measure glibc with its tunable */
-	int progress;    /* stderr is a terminal */
+	int glibc_tuned;     /* also measure glibc with its tunable */
+	int progress;        /* stderr is a terminal */
 	const char *preload; /* apps: the object to preload; NULL: found */
 	const char *apps;    /* apps: comma-separated names; NULL: all */
 	int check;           /* apps: compare outputs only, no timing */
@@ -249,8 +249,8 @@ enum plot_kind {
 void table_plot(struct table *t, const char *file, enum plot_kind kind,
 		int x_col, int flags, const char *unit, const char *title);
 /* n side-by-side heat maps of side x side values (row y, column x) */
-void plot_heatmaps(const char *sub, const char *file, const char *title,
-		   int n, const char *const *names, const double *const *grids,
+void plot_heatmaps(const char *sub, const char *file, const char *title, int n,
+		   const char *const *names, const double *const *grids,
 		   int side, const char *xlabel, const char *ylabel,
 		   const char *cblabel);
 void table_end(struct table *t);
@@ -269,9 +269,9 @@ void bars_print(const char *sub); /* NULL: every bar so far */
 
 /* compare.c: --compare BASE.json */
 struct table;
-int compare_load(void);      /* the base (and --with); exits 2 if bad */
+int compare_load(void);             /* the base (and --with); exits 2 if bad */
 void compare_keep(struct table *t); /* a table of this run, kept */
-void compare_print(void);    /* the comparison, after the run */
+void compare_print(void);           /* the comparison, after the run */
 /* The subcommands the base ran, and whether it was quick */
 int compare_base_ran(const char *sub);
 int compare_base_quick(void);

@@ -111,17 +111,18 @@ table_from_json(const char *path, const struct jval *jt)
 			    : c < first_num)
 			table_key(t, name);
 		else
-			table_col(t, name,
-				  json_string(json_get(&cols->items[c], "unit"),
-					      ""),
-				  2);
+			table_col(
+			    t, name,
+			    json_string(json_get(&cols->items[c], "unit"), ""),
+			    2);
 	}
 	for (r = 0; r < rows->n; r++) {
 		const struct jval *row = &rows->items[r], *sp = NULL;
 
 		if (row->t != J_ARR || row->n != cols->n)
-			bad_file(path, "table %s: a row of %d cells for %d "
-				       "columns",
+			bad_file(path,
+				 "table %s: a row of %d cells for %d "
+				 "columns",
 				 t->name, row->n, cols->n);
 		if (spreads && spreads->t == J_ARR && r < spreads->n &&
 		    spreads->items[r].t == J_ARR &&
@@ -278,8 +279,8 @@ facts_live(struct facts *f)
 {
 	static const char *const source_names[] = {"default", "profile",
 						   "environment"};
-	static const size_t sizes[] = {16, 256, 4096, 65536, 1 << 20,
-				       16 << 20, 256 << 20};
+	static const size_t sizes[] = {16,      256,      4096,     65536,
+				       1 << 20, 16 << 20, 256 << 20};
 	const struct ua_cpu *cpu = ua_cpu();
 	const struct ua_policy *p = ua_policy();
 	size_t len = 0, i;
@@ -292,10 +293,9 @@ facts_live(struct facts *f)
 		 machine.cpu_model, cpu->vendor, cpu->family, cpu->model);
 	for (bit = 0; bit < 64; bit++)
 		if (ua_arch_feature_name(bit) && (cpu->features >> bit & 1))
-			len += (size_t)snprintf(f->features + len,
-						sizeof(f->features) - len,
-						"%s%s", len ? " " : "",
-						ua_arch_feature_name(bit));
+			len += (size_t)snprintf(
+			    f->features + len, sizeof(f->features) - len,
+			    "%s%s", len ? " " : "", ua_arch_feature_name(bit));
 	snprintf(f->glibc, sizeof(f->glibc), "%s", machine.glibc);
 	snprintf(f->version, sizeof(f->version), "%s", UA_VERSION);
 	snprintf(f->commit, sizeof(f->commit), "%s", UA_BENCH_COMMIT);
@@ -605,9 +605,10 @@ compare_print(void)
 		      "recorded: counts, and runs saved before spreads were "
 		      "kept.");
 	if (only_new || only_base)
-		table_note(t, "Tables in one run only: %d new, %d in the base "
-			      "(other subcommands, or a quick run against a "
-			      "full one).",
+		table_note(t,
+			   "Tables in one run only: %d new, %d in the base "
+			   "(other subcommands, or a quick run against a "
+			   "full one).",
 			   only_new, only_base);
 	table_end(t);
 }

@@ -45,13 +45,15 @@ push(struct jval *v, char *key, const struct jval *item)
 {
 	if (v->n == v->cap) {
 		int cap = v->cap ? v->cap * 2 : 8;
-		struct jval *items = realloc(v->items, (size_t)cap * sizeof(*items));
+		struct jval *items =
+		    realloc(v->items, (size_t)cap * sizeof(*items));
 
 		if (!items)
 			return -1;
 		v->items = items;
 		if (v->t == J_OBJ) {
-			char **keys = realloc(v->keys, (size_t)cap * sizeof(*keys));
+			char **keys =
+			    realloc(v->keys, (size_t)cap * sizeof(*keys));
 
 			if (!keys)
 				return -1;
@@ -249,8 +251,7 @@ parse_value(struct parser *ps, struct jval *v)
 	default:
 		errno = 0;
 		v->num = strtod(ps->p, &end);
-		if (end == ps->p || errno ||
-		    !strchr("-0123456789", *ps->p))
+		if (end == ps->p || errno || !strchr("-0123456789", *ps->p))
 			break;
 		v->t = J_NUM;
 		ps->p = end;

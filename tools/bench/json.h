@@ -9,9 +9,9 @@ enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
 
 struct jval {
 	enum jtype t;
-	double num;         /* J_NUM, J_BOOL (0 or 1) */
-	char *str;          /* J_STR */
-	int n, cap;         /* J_ARR, J_OBJ: items */
+	double num; /* J_NUM, J_BOOL (0 or 1) */
+	char *str;  /* J_STR */
+	int n, cap; /* J_ARR, J_OBJ: items */
 	struct jval *items;
 	char **keys; /* J_OBJ: a key per item */
 };

@@ -486,8 +486,8 @@ glibc_nt_threshold(const char **ret_how)
 	FILE *f;
 
 	glibc_rep_threshold = 2048 * (machine.avx512f && machine.avx512vl ? 4
-				      : machine.avx2			 ? 2
-									 : 1);
+				      : machine.avx2                      ? 2
+									  : 1);
 
 	dl_iterate_phdr(find_interp, &interp);
 	if (interp && !strchr(interp, '\'')) {

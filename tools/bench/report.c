@@ -544,7 +544,8 @@ cache_marks(FILE *f, double lo, double hi)
 	const struct {
 		const char *name;
 		size_t size;
-	} c[] = {{"L1d", machine.l1d}, {"L2", machine.l2}, {"LLC", machine.llc}};
+	} c[] = {
+	    {"L1d", machine.l1d}, {"L2", machine.l2}, {"LLC", machine.llc}};
 	char a[24];
 	int i;
 
@@ -681,8 +682,7 @@ plot_heatmaps(const char *sub, const char *file, const char *title, int n,
 		return;
 	f = plot_open(file, "dat", dat, sizeof(dat));
 	for (i = 0; i < n; i++) {
-		fprintf(f, "# %s: %s%s\n", sub, names[i],
-			i + 1 < n ? "" : "");
+		fprintf(f, "# %s: %s%s\n", sub, names[i], i + 1 < n ? "" : "");
 		for (y = 0; y < side; y++) {
 			for (x = 0; x < side; x++)
 				fprintf(f, "%s%.4g", x ? " " : "",
@@ -697,8 +697,8 @@ plot_heatmaps(const char *sub, const char *file, const char *title, int n,
 	if (strstr(gnuplot_term, "size 1200,700")) {
 		/* wide and low: the maps side by side */
 		char term[128];
-		size_t k = (size_t)(strstr(gnuplot_term, "1200,700") -
-				    gnuplot_term);
+		size_t k =
+		    (size_t)(strstr(gnuplot_term, "1200,700") - gnuplot_term);
 
 		snprintf(term, sizeof(term), "%.*s%d,560%s", (int)k,
 			 gnuplot_term, 120 + 460 * n, gnuplot_term + k + 8);
@@ -706,12 +706,13 @@ plot_heatmaps(const char *sub, const char *file, const char *title, int n,
 	}
 	fprintf(f, "set multiplot layout 1,%d title ", n);
 	gp_quote(f, title);
-	fprintf(f, " font ',13'\nunset title\nset size ratio -1\n"
-		   "set xrange [-0.5:%d.5]\nset yrange [-0.5:%d.5]\n"
-		   "set xtics 8\nset ytics 8\nset cbrange [0:1.05]\n"
-		   "set palette defined (0 '#67001f', 0.5 '#f4a582', "
-		   "0.8 '#f7f7f7', 1 '#4393c3', 1.05 '#053061')\n",
-		   side - 1, side - 1);
+	fprintf(f,
+		" font ',13'\nunset title\nset size ratio -1\n"
+		"set xrange [-0.5:%d.5]\nset yrange [-0.5:%d.5]\n"
+		"set xtics 8\nset ytics 8\nset cbrange [0:1.05]\n"
+		"set palette defined (0 '#67001f', 0.5 '#f4a582', "
+		"0.8 '#f7f7f7', 1 '#4393c3', 1.05 '#053061')\n",
+		side - 1, side - 1);
 	fprintf(f, "set xlabel ");
 	gp_quote(f, xlabel);
 	fprintf(f, "\nset ylabel ");
@@ -881,8 +882,8 @@ json_run_info(void)
 {
 	static const char *const source_names[] = {"default", "profile",
 						   "environment"};
-	static const size_t sizes[] = {16, 256, 4096, 65536, 1 << 20,
-				       16 << 20, 256 << 20};
+	static const size_t sizes[] = {16,      256,      4096,     65536,
+				       1 << 20, 16 << 20, 256 << 20};
 	const struct ua_cpu *cpu = ua_cpu();
 	const struct ua_policy *p = ua_policy();
 	const char *env;
@@ -954,8 +955,8 @@ report_begin(void)
 		json_str(machine.cpu_model);
 		printf(", \"glibc\": ");
 		json_str(machine.glibc);
-		printf(", \"pinned_cpu\": %d, \"quick\": %s",
-		       machine.cpu, opt.quick ? "true" : "false");
+		printf(", \"pinned_cpu\": %d, \"quick\": %s", machine.cpu,
+		       opt.quick ? "true" : "false");
 		json_run_info();
 		printf(",\n  \"tables\": [");
 	}

@@ -103,8 +103,8 @@ row(struct table *t, struct sizes_acc *acc, enum level l, size_t n)
 	if (tuned && n < glibc_rep_movsb_threshold()) {
 		acc->checked++;
 		if (beyond_spread(vs_glibc, fmax(s_glibc, CHECK_MIN_SPREAD),
-				  vs_tuned, fmax(s_tuned, CHECK_MIN_SPREAD)) ==
-		    1) {
+				  vs_tuned,
+				  fmax(s_tuned, CHECK_MIN_SPREAD)) == 1) {
 			size_t len = strlen(acc->disagree_at);
 
 			if (len + 32 < sizeof(acc->disagree_at))
@@ -307,7 +307,8 @@ cmd_sizes(void)
 			    "processes differ; read ua/best-glibc there with "
 			    "care.",
 			    fmt_size(glibc_rep_movsb_threshold(), a),
-			    CHECK_MIN_SPREAD * 100, acc.disagree, acc.checked, acc.disagree_at);
+			    CHECK_MIN_SPREAD * 100, acc.disagree, acc.checked,
+			    acc.disagree_at);
 		snprintf(detail, sizeof(detail), "of %d sizes below %zu B",
 			 acc.checked, glibc_rep_movsb_threshold());
 		bar("sizes", "glibc as shipped and tuned disagree (sizes)",

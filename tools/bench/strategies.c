@@ -168,7 +168,8 @@ throughput(uint32_t dst_align)
 	table_role(t, ROLE_LIB);
 	table_col(t, "memcpy", "GB/s", 2);
 	table_role(t, ROLE_BASE);
-	table_plot(t, dst_align ? "strategies-misaligned" : "strategies-aligned",
+	table_plot(t,
+		   dst_align ? "strategies-misaligned" : "strategies-aligned",
 		   PLOT_LINES, 0, PLOT_LOGX | PLOT_CACHES, "GB/s", title);
 	table_col(t, "picked", "", 0);
 	table_col(t, "best", "", 0);

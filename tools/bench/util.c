@@ -97,8 +97,7 @@ spread(const double *v, int n)
 int
 beyond_spread(double a, double sa, double b, double sb)
 {
-	if (isnan(a) || isnan(b) || isnan(sa) || isnan(sb) || a <= 0 ||
-	    b <= 0)
+	if (isnan(a) || isnan(b) || isnan(sa) || isnan(sb) || a <= 0 || b <= 0)
 		return -1;
 	/* [a(1 - sa/2), a(1 + sa/2)] and the same for b do not meet */
 	return a * (1 - sa / 2) > b * (1 + sb / 2) ||

@@ -211,7 +211,7 @@ static void
 chk_overflow(void)
 {
 	pid_t pid = fork();
-	int st;
+	int st = 0;
 
 	if (pid == 0) {
 		char a[16] = {0}, b[16];
@@ -248,7 +248,7 @@ stats_at_exit(const char *self)
 {
 	char out[4096], want[128], *p;
 	size_t got = 0;
-	int fds[2], st;
+	int fds[2], st = 0;
 	ssize_t k;
 	pid_t pid;
 

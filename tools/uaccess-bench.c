@@ -39,6 +39,9 @@ static const struct subcommand {
      "building an exec argument block: page mappings and time (seed 004)"},
     {"faults", cmd_faults,
      "a faulting copy against a raw signal round trip; signals per call"},
+    {"apps", cmd_apps,
+     "real programs (zstd, xz, gzip, sqlite3, python3, perl) with and "
+     "without libuaccess-preload.so"},
 };
 #define NSUB (int)(sizeof(subcommands) / sizeof(subcommands[0]))
 
@@ -72,6 +75,13 @@ usage(FILE *f)
 		"      --json          one JSON document\n"
 		"      --plot DIR      write charts (PNG, or SVG) with gnuplot "
 		"into DIR\n"
+		"      --compare BASE.json  after the run, every figure it "
+		"shares with a saved\n"
+		"                      --json run as new/old, * beyond the "
+		"trial spreads;\n"
+		"                      without a subcommand, runs what BASE "
+		"ran\n"
+		"      --with NEW.json compare two saved runs, no run\n"
 		"      --size BYTES    align: size of the cached file "
 		"(default 256M, 16M quick)\n"
 		"      --trials N      trials per measurement, 1..64 (median "
@@ -83,6 +93,16 @@ usage(FILE *f)
 		"      --no-pin        do not pin\n"
 		"      --no-glibc-tuned  skip glibc under GLIBC_TUNABLES (a "
 		"re-executed child)\n"
+		"      --apps LIST     apps: only these programs, "
+		"comma-separated\n"
+		"      --preload PATH  apps: the object to preload (default: "
+		"the one built or\n"
+		"                      installed with this uaccess-bench)\n"
+		"      --check         apps: run each program once with and "
+		"once without the\n"
+		"                      preload and compare the outputs, no "
+		"timing (exit 77:\n"
+		"                      none of the programs is installed)\n"
 		"  -h, --help          this text\n"
 		"  -V, --version       the version\n"
 		"\n"
@@ -147,6 +167,11 @@ enum {
 	OPT_CPU,
 	OPT_NO_PIN,
 	OPT_NO_GLIBC_TUNED,
+	OPT_APPS,
+	OPT_PRELOAD,
+	OPT_CHECK,
+	OPT_COMPARE,
+	OPT_WITH,
 };
 
 static const struct option long_options[] = {
@@ -160,6 +185,11 @@ static const struct option long_options[] = {
     {"cpu", required_argument, NULL, OPT_CPU},
     {"no-pin", no_argument, NULL, OPT_NO_PIN},
     {"no-glibc-tuned", no_argument, NULL, OPT_NO_GLIBC_TUNED},
+    {"apps", required_argument, NULL, OPT_APPS},
+    {"preload", required_argument, NULL, OPT_PRELOAD},
+    {"check", no_argument, NULL, OPT_CHECK},
+    {"compare", required_argument, NULL, OPT_COMPARE},
+    {"with", required_argument, NULL, OPT_WITH},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -247,6 +277,31 @@ main(int argc, char **argv)
 		case OPT_NO_GLIBC_TUNED:
 			opt.glibc_tuned = 0;
 			break;
+		case OPT_APPS:
+			if (apps_validate(optarg))
+				usage_error("--apps: invalid list '%s' "
+					    "(expected names among %s)",
+					    optarg, apps_names());
+			opt.apps = optarg;
+			break;
+		case OPT_PRELOAD:
+			if (!*optarg)
+				usage_error("--preload: empty path");
+			opt.preload = optarg;
+			break;
+		case OPT_CHECK:
+			opt.check = 1;
+			break;
+		case OPT_COMPARE:
+			if (!*optarg)
+				usage_error("--compare: empty file name");
+			opt.compare = optarg;
+			break;
+		case OPT_WITH:
+			if (!*optarg)
+				usage_error("--with: empty file name");
+			opt.with = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -279,6 +334,25 @@ main(int argc, char **argv)
 		run[i] = 1;
 		any = 1;
 	}
+	if (!any && opt.check)
+		usage_error("--check goes with the apps subcommand alone");
+	if (opt.with && !opt.compare)
+		usage_error("--with goes with --compare BASE.json");
+	if (opt.with && any)
+		usage_error("--compare with --with compares two saved runs: "
+			    "no subcommand");
+	if (opt.compare)
+		compare_load(); /* exits 2 if a file is not a saved run */
+	if (!any && opt.compare && !opt.with) {
+		/* what the base ran, as it ran it */
+		opt.quick = compare_base_quick();
+		for (i = 0; i < NSUB; i++)
+			any |= run[i] = compare_base_ran(subcommands[i].name);
+		if (!any)
+			usage_error("--compare: %s holds no subcommand's "
+				    "tables",
+				    opt.compare);
+	}
 	if (!any) {
 		opt.quick = 1;
 		for (i = 0; i < NSUB; i++)
@@ -286,9 +360,25 @@ main(int argc, char **argv)
 	}
 	if (opt.cpu >= 0 && opt.no_pin)
 		usage_error("--cpu and --no-pin are exclusive");
+	if ((opt.apps || opt.preload || opt.check) && !run[NSUB - 1])
+		usage_error("--apps, --preload and --check are options of "
+			    "the apps subcommand");
+	if (opt.check) {
+		for (i = 0; i < NSUB - 1; i++)
+			if (run[i])
+				usage_error("--check goes with the apps "
+					    "subcommand alone");
+		return apps_check();
+	}
 	opt.progress = isatty(2);
 
 	machine_detect();
+	if (opt.with) {
+		report_begin();
+		compare_print();
+		report_finish();
+		return 0;
+	}
 	if (!opt.no_pin) {
 		int r = pin_cpu(opt.cpu);
 
@@ -319,6 +409,8 @@ main(int argc, char **argv)
 		if (n > 1)
 			bars_print(NULL);
 	}
+	if (opt.compare)
+		compare_print();
 	report_finish();
 	return rc;
 }

@@ -82,8 +82,10 @@ inproc_contenders(const struct contender **ptrs, int *ret_memcpy)
 	}
 	*ret_memcpy = k;
 	ptrs[k++] = &c_glibc;
-	if (glibc_tuned())
-		ptrs[k++] = glibc_tuned();
+	if (glibc_tuned()) {
+		ptrs[k++] = tuned_child(CHILD_GLIBC);
+		ptrs[k++] = tuned_child(CHILD_UA_TO_USER);
+	}
 	return k;
 }
 
@@ -94,6 +96,10 @@ sweep(void)
 	struct req r = {.op = REQ_CHUNKS, .size = CHUNK, .reps = 1};
 	int im, nc = inproc_contenders(cs, &im), trials = bench_trials(3, 3);
 	double v[MAX_C + 1][64], res[MAX_OFF + 1][MAX_C + 1];
+	double vs_best[MAX_OFF + 1], s_best[MAX_OFF + 1];
+	double vs_glibc[MAX_OFF + 1], s_glibc[MAX_OFF + 1];
+	double spr[MAX_OFF + 1][MAX_C + 1];
+	int tuned = glibc_tuned() != NULL, nshow = nc - tuned;
 	double best[MAX_C + 1], worst[MAX_C + 1];
 	struct table *t;
 	char buf[24];
@@ -115,9 +121,23 @@ sweep(void)
 				v[c][k] = c == nc ? read_pass(off)
 						  : sample(cs[c], &r);
 			}
+		/* copy_to_user against the better glibc, each ratio in one
+		 * process: the last two contenders run in the tuned child */
+		vs_glibc[off] = median_ratio(v[im], v[0], trials);
+		s_glibc[off] = ratio_spread(v[im], v[0], trials);
+		vs_best[off] = vs_glibc[off];
+		s_best[off] = s_glibc[off];
+		if (tuned &&
+		    median_ratio(v[nc - 2], v[nc - 1], trials) < vs_best[off]) {
+			vs_best[off] =
+			    median_ratio(v[nc - 2], v[nc - 1], trials);
+			s_best[off] =
+			    ratio_spread(v[nc - 2], v[nc - 1], trials);
+		}
 		for (i = 0; i <= nc; i++) {
 			double gbs = (double)file_size / median(v[i], trials);
 
+			spr[off][i] = spread(v[i], trials);
 			res[off][i] = gbs;
 			if (gbs > best[i])
 				best[i] = gbs;
@@ -132,19 +152,30 @@ sweep(void)
 	table_key(t, "offset");
 	table_col(t, "read()", "s/GiB", 3);
 	table_col(t, "read()", "GB/s", 2);
+	table_role(t, ROLE_BASE);
 	table_col(t, "read() vs 0x0", "x", 2);
-	for (i = 0; i < nc; i++)
+	table_role(t, ROLE_BASE);
+	for (i = 0; i < nshow; i++) {
 		table_col(t, cs[i]->name, "GB/s", 2);
+		table_role(t, cs[i]->kind == CK_FORCED_DST ? ROLE_MUTED
+			      : i == 0                     ? ROLE_LIB
+							   : ROLE_BASE);
+	}
 	table_col(t, "copy_to_user/memcpy", "x", 2);
+	table_role(t, ROLE_HIDDEN);
+	table_col(t, "copy_to_user/best-glibc", "x", 2);
+	table_role(t, ROLE_LIB);
 	for (off = 0; off <= MAX_OFF; off++) {
 		table_row(t);
 		table_str(t, "%#zx", off);
-		table_num(t, (double)(1u << 30) / res[off][nc] / 1e9);
-		table_num(t, res[off][nc]);
+		table_num_s(t, (double)(1u << 30) / res[off][nc] / 1e9,
+			    spr[off][nc]);
+		table_num_s(t, res[off][nc], spr[off][nc]);
 		table_num(t, res[off][nc] / res[0][nc]);
-		for (i = 0; i < nc; i++)
-			table_num(t, res[off][i]);
-		table_num(t, res[off][0] / res[off][im]);
+		for (i = 0; i < nshow; i++)
+			table_num_s(t, res[off][i], spr[off][i]);
+		table_num_s(t, vs_glibc[off], s_glibc[off]);
+		table_num_s(t, vs_best[off], s_best[off]);
 	}
 	table_note(
 	    t,
@@ -160,12 +191,18 @@ sweep(void)
 		table_note(t, "memcpy(tuned): %s.", glibc_tuned_setting());
 	table_note(t, "worst/best over the offsets: read() %.2fx",
 		   worst[nc] / best[nc]);
-	for (i = 0; i < nc; i++)
+	table_note(t, "copy_to_user/best-glibc: the lower of copy_to_user "
+		      "over memcpy in this process and over memcpy(tuned) in "
+		      "the tuned child, which runs copy_to_user too.");
+	for (i = 0; i < nshow; i++)
 		table_note(t, "worst/best over the offsets: %s %.2fx",
 			   cs[i]->name, worst[i] / best[i]);
-	table_plot(t, "align", 0, 0, "GB/s",
+	table_plot(t, "align", PLOT_LINES, 0, PLOT_HEX, "GB/s",
 		   "uaccess-bench align: 8 KiB chunks into a buffer at an "
-		   "offset (seed 000)");
+		   "offset (seed 000); thin: strategies forced");
+	table_plot(t, "align-ratios", PLOT_LINES, 0, PLOT_HEX | PLOT_UNITY, "x",
+		   "uaccess-bench align: read() against offset 0, and "
+		   "copy_to_user against the better glibc");
 	table_end(t);
 }
 
@@ -257,6 +294,22 @@ grid(void)
 			    "ua_memcpy 8 KiB, alignments 0..63: "
 			    "worst/best",
 			    qworst / qbest, 0.8, 0, NULL);
+	}
+	{
+		static double rel[3][NA * NA];
+		const double *grids[3] = {rel[0], rel[1], rel[2]};
+		const char *names[3];
+
+		for (i = 0; i < nc; i++) {
+			names[i] = cs[i]->name;
+			for (p = 0; p < NA * NA; p++)
+				rel[i][p] = median(q[i][p], trials);
+		}
+		plot_heatmaps("align", "align-grid",
+			      "uaccess-bench align: 8 KiB copies, speed at "
+			      "each (src, dst) alignment relative to 0/0",
+			      nc, names, grids, NA, "dst offset", "src offset",
+			      "speed / speed at 0/0");
 	}
 	table_note(t, "Buffers are page-aligned before the offsets, so "
 		      "(dst - src) mod 4096 = dst - src: 4 KiB aliasing "

@@ -190,8 +190,15 @@ cmd_argv(void)
 		      "64-variable environment (seed 004)");
 	table_key(t, "block");
 	table_col(t, "bytes", "", 0);
+	table_role(t, ROLE_HIDDEN);
 	table_col(t, "maps", "", 0);
 	table_col(t, "time/build", "us", 1);
+	table_plot(t, "argv-maps", PLOT_BARS, 0, PLOT_LOGY, "",
+		   "uaccess-bench argv: page mappings to build one argument "
+		   "block (seed 004; log scale)");
+	table_plot(t, "argv-time", PLOT_BARS, 0, 0, "us",
+		   "uaccess-bench argv: time to build one argument block "
+		   "(seed 004)");
 	table_col(t, "maps vs cached", "x", 1);
 	table_col(t, "time vs cached", "x", 2);
 	for (c = 0; c < NCONF; c++) {

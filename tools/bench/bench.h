@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "commit.h" /* UA_BENCH_COMMIT, written by commit.cmake */
 #include "dispatch.h"
 
 /* ------------------------------------------------------------------ */
@@ -28,8 +29,13 @@ struct bench_opts {
 	double seconds;       /* smallwrite time per way; 0: the default */
 	int cpu;              /* -1: stay on the CPU we started on */
 	int no_pin;
-	int glibc_tuned; /* also measure glibc with its tunable */
-	int progress;    /* stderr is a terminal */
+	int glibc_tuned;     /* also measure glibc with its tunable */
+	int progress;        /* stderr is a terminal */
+	const char *preload; /* apps: the object to preload; NULL: found */
+	const char *apps;    /* apps: comma-separated names; NULL: all */
+	int check;           /* apps: compare outputs only, no timing */
+	const char *compare; /* a saved --json run to compare with */
+	const char *with;    /* --compare: a second saved run, no run */
 };
 extern struct bench_opts opt;
 
@@ -67,6 +73,18 @@ cpu_since(uint64_t t0)
 void clock_calibrate(void);
 
 double median(const double *v, int n);
+/*
+ * The trial spread: interquartile range over the median, a relative width
+ * (0.04: the middle half of the trials lie within 4% of each other); NAN
+ * below 3 trials.
+ */
+double spread(const double *v, int n);
+/*
+ * Two figures differ by more than their trial spreads: the intervals of
+ * their middle halves, median -+ spread/2, do not meet.  1 they differ, 0
+ * they agree, -1 a spread is unknown.
+ */
+int beyond_spread(double a, double spread_a, double b, double spread_b);
 double geomean(const double *v, int n);
 
 /* Page-aligned, pre-faulted anonymous memory; exits on failure */
@@ -113,12 +131,22 @@ enum contender_kind {
 	CK_CHILD,      /* glibc memcpy in the child run with GLIBC_TUNABLES */
 };
 
+/* What the glibc child runs (CK_CHILD) */
+enum child_fn {
+	CHILD_GLIBC,
+	CHILD_UA_MEMCPY,
+	CHILD_UA_FROM_USER,
+	CHILD_UA_TO_USER,
+	CHILD_COUNT
+};
+
 struct contender {
 	const char *name;
 	enum contender_kind kind;
 	void *(*memcpy_fn)(void *, const void *, size_t);
 	size_t (*user_fn)(void *, const void *, size_t);
 	ua_copy_fn strategy;
+	enum child_fn child_fn;
 };
 
 enum req_op {
@@ -134,6 +162,7 @@ struct req {
 	uint32_t cold; /* no warm-up pass: the working set is beyond caches */
 	uint32_t fixed_src; /* REQ_SWEEP: the source stays put, dst walks */
 	uint32_t wall;      /* time with the wall clock: samples of a few us */
+	uint32_t child_fn;  /* in the glibc child: which enum child_fn */
 	uint64_t size, ws, reps, seed;
 };
 
@@ -159,6 +188,8 @@ void measure_samples(const struct contender *const *cs, int n,
 		     const struct req *r, int trials,
 		     double (*ret_v)[MEASURE_MAX_TRIALS]);
 double median_ratio(const double *num, const double *den, int trials);
+/* spread() of the same per-trial ratios */
+double ratio_spread(const double *num, const double *den, int trials);
 void arena_release(void);
 void measure_init(void);
 
@@ -167,6 +198,12 @@ extern const struct contender c_ua_memcpy, c_ua_from_user, c_ua_to_user,
     c_glibc, c_pvr, c_ua_nocache, c_ua_memcpy_nocache;
 /* glibc with GLIBC_TUNABLES: NULL if the child could not start (says why) */
 const struct contender *glibc_tuned(void);
+/* A contender run in that child (the library there, to take every ratio
+ * against tuned glibc in one process); NULL as glibc_tuned() */
+const struct contender *tuned_child(enum child_fn fn);
+/* Below this size glibc runs the same code with or without the tunable
+ * (its default x86_rep_movsb_threshold); 0 without the child */
+size_t glibc_rep_movsb_threshold(void);
 const char *glibc_tuned_setting(void); /* "GLIBC_TUNABLES=..." */
 void glibc_child_stop(void);
 int glibc_child_main(int argc, char **argv);
@@ -187,11 +224,35 @@ void table_row(struct table *t);
 void table_str(struct table *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void table_num(struct table *t, double v); /* NAN: not available */
+/* A figure and its trial spread (spread(); NAN: unknown), which the JSON
+ * output keeps for --compare */
+void table_num_s(struct table *t, double v, double rel_spread);
 void table_note(struct table *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* A chart of every column with this unit against numeric column x */
-void table_plot(struct table *t, const char *file, int x_col, int logx,
-		const char *unit, const char *title);
+/*
+ * Charts (--plot).  A column's role says how it is drawn: the library's
+ * own results and the baselines bold and far apart in colour, forced
+ * strategies thin and pale; ROLE_HIDDEN columns are not drawn.
+ */
+enum plot_role { ROLE_PLAIN, ROLE_MUTED, ROLE_BASE, ROLE_LIB, ROLE_HIDDEN };
+void table_role(struct table *t, enum plot_role role); /* the last column */
+enum plot_kind {
+	PLOT_LINES, /* every column with the unit against numeric column x */
+	PLOT_BARS,  /* the same as clustered bars, x a key column's labels */
+};
+#define PLOT_LOGX 1   /* x is bytes, on a log scale */
+#define PLOT_CACHES 2 /* the cache sizes marked on x */
+#define PLOT_UNITY 4  /* ratios: a line at 1, y not from 0 */
+#define PLOT_HEX 8    /* x in hex (offsets) */
+#define PLOT_LOGY 16
+/* Up to three charts per table, each a file name without extension */
+void table_plot(struct table *t, const char *file, enum plot_kind kind,
+		int x_col, int flags, const char *unit, const char *title);
+/* n side-by-side heat maps of side x side values (row y, column x) */
+void plot_heatmaps(const char *sub, const char *file, const char *title, int n,
+		   const char *const *names, const double *const *grids,
+		   int side, const char *xlabel, const char *ylabel,
+		   const char *cblabel);
 void table_end(struct table *t);
 
 /* A line of text for the reader (text output only) */
@@ -205,6 +266,15 @@ void unavailable(const char *sub, const char *what, const char *why);
 void bar(const char *sub, const char *name, double value, double target,
 	 int flags, const char *detail);
 void bars_print(const char *sub); /* NULL: every bar so far */
+
+/* compare.c: --compare BASE.json */
+struct table;
+int compare_load(void);             /* the base (and --with); exits 2 if bad */
+void compare_keep(struct table *t); /* a table of this run, kept */
+void compare_print(void);           /* the comparison, after the run */
+/* The subcommands the base ran, and whether it was quick */
+int compare_base_ran(const char *sub);
+int compare_base_quick(void);
 void report_begin(void);
 void report_finish(void);
 
@@ -218,5 +288,10 @@ int cmd_strategies(void);
 int cmd_argv(void);
 int cmd_sizes(void);
 int cmd_faults(void);
+int cmd_apps(void);
+/* apps: --apps list valid (0) or not (-1); every name; --check */
+int apps_validate(const char *list);
+const char *apps_names(void);
+int apps_check(void);
 
 #endif /* UA_BENCH_H */

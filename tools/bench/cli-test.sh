@@ -37,7 +37,7 @@ expect_exit() {
 
 # --help, --version
 expect_exit 0 "Usage: uaccess-bench" --help
-for sub in align smallwrite netio strategies argv sizes faults all; do
+for sub in align smallwrite netio strategies argv sizes faults apps all; do
 	grep -q "^  $sub " "$TMP/out" || fail "--help does not list '$sub'"
 done
 expect_exit 0 "" -h
@@ -60,6 +60,18 @@ expect_exit 2 "--time: invalid value '-1'" --time -1
 expect_exit 2 "--cpu: invalid value 'abc'" --cpu abc
 expect_exit 2 "--csv and --json are exclusive" --csv --json faults
 expect_exit 2 "--cpu and --no-pin are exclusive" --cpu 0 --no-pin faults
+
+expect_exit 2 "--apps: invalid list 'bogus'" apps --apps bogus
+expect_exit 2 "--apps: invalid list 'zstd,'" apps --apps zstd,
+expect_exit 2 "options of the apps subcommand" faults --apps zstd
+expect_exit 2 "--check goes with the apps subcommand alone" --check
+expect_exit 2 "--check goes with the apps subcommand alone" apps faults --check
+expect_exit 2 "--with goes with --compare" --with x.json
+expect_exit 2 "--compare: $TMP/missing.json: No such file" --compare "$TMP/missing.json"
+echo '{"tool": "other"}' >"$TMP/other.json"
+expect_exit 2 "not a uaccess-bench --json run" --compare "$TMP/other.json"
+printf '{"tool": "uaccess-bench", "tables": [' >"$TMP/broken.json"
+expect_exit 2 "not JSON: line 1" --compare "$TMP/broken.json"
 
 # Text: tables and the bars, nothing on stderr when it is not a terminal
 expect_exit 0 "== faults: " faults $FAST
@@ -95,6 +107,38 @@ else
 	echo "note: neither jq nor python3: JSON validity not checked" >&2
 fi
 
+# JSON records what makes runs comparable, and a spread per figure
+if command -v jq >/dev/null 2>&1; then
+	jq -e '(.machine.features | length) > 0 and .machine.family > 0 and
+	       (.commit | length) > 0 and (.policy.tunables | length) > 0 and
+	       (.policy.ua_copy_strategy | length) > 0 and
+	       ([.tables[] | (.spreads | length) == (.rows | length)] | all)' \
+		"$TMP/out" >/dev/null || fail "--json: no machine, commit, policy or spreads"
+fi
+cp "$TMP/out" "$TMP/base.json"
+
+# --compare: a saved run against itself, then against a live run
+expect_exit 0 "== compare: the two runs" --compare "$TMP/base.json" --with "$TMP/base.json"
+grep -q "beyond the trial spreads, better *0$" "$TMP/out" ||
+	fail "--compare: a run against itself changed"
+grep -q "^commit .* \{2,\}$" "$TMP/out" || grep -q "^commit" "$TMP/out" ||
+	fail "--compare: no commit row"
+expect_exit 2 "no subcommand" --compare "$TMP/base.json" --with "$TMP/base.json" faults
+expect_exit 0 "== compare: faults/cost" --compare "$TMP/base.json" --trials 1 --no-glibc-tuned
+grep -q "== faults: " "$TMP/out" || fail "--compare: did not run what the base ran"
+grep -q "shared (numbers)" "$TMP/out" || fail "--compare: no summary"
+
+# apps --check: real programs with and without the preload, outputs compared
+if command -v gzip >/dev/null 2>&1 && [ -z "$EMU" ]; then
+	$EMU "$BENCH" apps --check --apps gzip,gunzip >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	if [ "$got" -eq 77 ]; then
+		echo "note: apps --check skipped: $(cat "$TMP/out")" >&2
+	elif [ "$got" -ne 0 ] || [ "$(grep -c '^ok: ' "$TMP/out")" -ne 2 ]; then
+		fail "apps --check: exit $got: $(cat "$TMP/out" "$TMP/err")"
+	fi
+fi
+
 # --plot without gnuplot: says so, still writes data and scripts
 env PATH=/nonexistent $EMU "$BENCH" align $FAST --size 64K --plot "$TMP/noplot" \
 	>"$TMP/out" 2>"$TMP/err" || fail "--plot without gnuplot: non-zero exit"
@@ -108,8 +152,10 @@ if command -v gnuplot >/dev/null 2>&1; then
 	$EMU "$BENCH" align $FAST --size 64K --plot "$TMP/plot" >"$TMP/out" 2>"$TMP/err" ||
 		fail "--plot: non-zero exit"
 	if [ -f "$TMP/plot/align.png" ]; then
-		[ "$(head -c 4 "$TMP/plot/align.png" | od -An -c | tr -d ' ')" = "211PNG" ] ||
-			fail "--plot: align.png is not a PNG"
+		for png in align align-ratios align-grid; do
+			[ "$(head -c 4 "$TMP/plot/$png.png" | od -An -c | tr -d ' ')" = "211PNG" ] ||
+				fail "--plot: $png.png is not a PNG"
+		done
 	elif [ -f "$TMP/plot/align.svg" ]; then
 		grep -q "<svg" "$TMP/plot/align.svg" || fail "--plot: align.svg is not SVG"
 	else

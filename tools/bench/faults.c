@@ -364,6 +364,9 @@ cmd_faults(void)
 		       "(256 B from 64 bytes before a bad page)");
 	table_key(tb, "case");
 	table_col(tb, "time/call", "ns", 0);
+	table_plot(tb, "faults", PLOT_BARS, 0, 0, "ns",
+		   "uaccess-bench faults: a faulting copy against a raw "
+		   "signal round trip");
 	table_col(tb, "vs raw signal", "x", 2);
 	table_col(tb, "signals/call", "", 2);
 	for (k = 0; k < FC_COUNT; k++) {

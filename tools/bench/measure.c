@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,7 +253,7 @@ run_chunks(const struct contender *c, const struct req *r, uint64_t passes,
 	return r->wall ? now_ns() - t0 : cpu_since(t0);
 }
 
-static double child_sample(const struct req *r);
+static double child_sample(const struct req *r, uint32_t fn);
 
 double
 sample(const struct contender *c, const struct req *r)
@@ -261,7 +262,7 @@ sample(const struct contender *c, const struct req *r)
 	uint64_t reps = r->reps ? r->reps : 1, t, warm, cursor = 0;
 
 	if (c->kind == CK_CHILD)
-		return child_sample(r);
+		return child_sample(r, c->child_fn);
 	arena_ensure(ws);
 	switch (r->op) {
 	case REQ_SWEEP:
@@ -386,6 +387,19 @@ median_ratio(const double *num, const double *den, int trials)
 	return median(q, trials);
 }
 
+double
+ratio_spread(const double *num, const double *den, int trials)
+{
+	double q[MEASURE_MAX_TRIALS];
+	int t;
+
+	if (trials > MEASURE_MAX_TRIALS)
+		trials = MEASURE_MAX_TRIALS;
+	for (t = 0; t < trials; t++)
+		q[t] = num[t] / den[t];
+	return spread(q, trials);
+}
+
 int
 bench_trials(int quick_default, int full_default)
 {
@@ -400,8 +414,28 @@ bench_trials(int quick_default, int full_default)
 static pid_t child_pid;
 static int child_in = -1, child_out = -1, child_failed;
 static char child_setting[160];
-static const struct contender c_glibc_tuned = {.name = "memcpy(tuned)",
-					       .kind = CK_CHILD};
+static size_t glibc_rep_threshold;
+static const struct contender child_contenders[CHILD_COUNT] = {
+    [CHILD_GLIBC] = {.name = "memcpy(tuned)",
+		     .kind = CK_CHILD,
+		     .child_fn = CHILD_GLIBC},
+    [CHILD_UA_MEMCPY] = {.name = "ua_memcpy[tuned child]",
+			 .kind = CK_CHILD,
+			 .child_fn = CHILD_UA_MEMCPY},
+    [CHILD_UA_FROM_USER] = {.name = "copy_from_user[tuned child]",
+			    .kind = CK_CHILD,
+			    .child_fn = CHILD_UA_FROM_USER},
+    [CHILD_UA_TO_USER] = {.name = "copy_to_user[tuned child]",
+			  .kind = CK_CHILD,
+			  .child_fn = CHILD_UA_TO_USER},
+};
+/* What the child runs for each: the same contenders as the parent's */
+static const struct contender *const child_runs[CHILD_COUNT] = {
+    [CHILD_GLIBC] = &c_glibc,
+    [CHILD_UA_MEMCPY] = &c_ua_memcpy,
+    [CHILD_UA_FROM_USER] = &c_ua_from_user,
+    [CHILD_UA_TO_USER] = &c_ua_to_user,
+};
 
 static int
 full_io(int fd, void *buf, size_t n, int wr)
@@ -440,6 +474,8 @@ find_interp(struct dl_phdr_info *info, size_t size, void *data)
 /*
  * glibc's own non-temporal threshold, as its dynamic loader reports it;
  * else glibc's formula (3/4 of the shared cache).  ret_how says which.
+ * Its rep_movsb threshold too (glibc_rep_threshold), else glibc's
+ * formula: 2048 bytes per 16 bytes of the widest vector it uses.
  */
 static size_t
 glibc_nt_threshold(const char **ret_how)
@@ -448,6 +484,10 @@ glibc_nt_threshold(const char **ret_how)
 	char cmd[512], line[256];
 	size_t v = 0;
 	FILE *f;
+
+	glibc_rep_threshold = 2048 * (machine.avx512f && machine.avx512vl ? 4
+				      : machine.avx2                      ? 2
+									  : 1);
 
 	dl_iterate_phdr(find_interp, &interp);
 	if (interp && !strchr(interp, '\'')) {
@@ -458,8 +498,13 @@ glibc_nt_threshold(const char **ret_how)
 			const char *key =
 			    "glibc.cpu.x86_non_temporal_threshold:";
 
+			const char *rep = "glibc.cpu.x86_rep_movsb_threshold:";
+
 			if (!strncmp(line, key, strlen(key)))
 				v = strtoull(line + strlen(key), NULL, 0);
+			if (!strncmp(line, rep, strlen(rep)))
+				glibc_rep_threshold =
+				    strtoull(line + strlen(rep), NULL, 0);
 		}
 		if (f)
 			pclose(f);
@@ -530,17 +575,18 @@ child_start(void)
 }
 
 const struct contender *
-glibc_tuned(void)
+tuned_child(enum child_fn fn)
 {
 	int r;
 
 #if !defined(__x86_64__) && !defined(__i386__)
+	(void)fn;
 	return NULL; /* the tunable is x86's */
-#endif
+#else
 	if (!opt.glibc_tuned || child_failed)
 		return NULL;
 	if (child_pid > 0)
-		return &c_glibc_tuned;
+		return &child_contenders[fn];
 	r = child_start();
 	if (r < 0) {
 		child_failed = 1;
@@ -548,7 +594,20 @@ glibc_tuned(void)
 		    strerror(-r));
 		return NULL;
 	}
-	return &c_glibc_tuned;
+	return &child_contenders[fn];
+#endif
+}
+
+const struct contender *
+glibc_tuned(void)
+{
+	return tuned_child(CHILD_GLIBC);
+}
+
+size_t
+glibc_rep_movsb_threshold(void)
+{
+	return glibc_tuned() ? glibc_rep_threshold : 0;
 }
 
 const char *
@@ -558,11 +617,13 @@ glibc_tuned_setting(void)
 }
 
 static double
-child_sample(const struct req *r)
+child_sample(const struct req *r, uint32_t fn)
 {
+	struct req q = *r;
 	double ns;
 
-	if (child_in < 0 || full_io(child_in, (void *)r, sizeof(*r), 1) ||
+	q.child_fn = fn;
+	if (child_in < 0 || full_io(child_in, &q, sizeof(q), 1) ||
 	    full_io(child_out, &ns, sizeof(ns), 0))
 		die("the glibc child (%s) stopped answering", child_setting);
 	return ns;
@@ -583,7 +644,11 @@ glibc_child_stop(void)
 	child_in = child_out = -1;
 }
 
-/* In the child: answer requests with glibc memcpy until told to quit */
+/*
+ * In the child: answer requests until told to quit, with glibc memcpy or
+ * with the library, so that each ratio against tuned glibc is taken in
+ * one process as the parent's are against glibc as shipped.
+ */
 int
 glibc_child_main(int argc, char **argv)
 {
@@ -593,8 +658,12 @@ glibc_child_main(int argc, char **argv)
 		pin_cpu(atoi(argv[2]));
 	clock_calibrate();
 	self_pid = getpid();
+	if (ua_init() < 0)
+		return 1;
 	while (!full_io(0, &r, sizeof(r), 0) && r.op != REQ_QUIT) {
-		double ns = sample(&c_glibc, &r);
+		double ns = r.child_fn < CHILD_COUNT
+				? sample(child_runs[r.child_fn], &r)
+				: NAN;
 
 		if (full_io(1, &ns, sizeof(ns), 1))
 			break;

@@ -288,8 +288,14 @@ cmd_netio(void)
 	table_key(t, "size");
 	table_col(t, "TCP", "s", 3);
 	table_col(t, "TCP", "MiB/s", 1);
+	table_role(t, ROLE_BASE);
 	table_col(t, "ua channel", "MiB/s", 1);
+	table_role(t, ROLE_LIB);
 	table_col(t, "memcpy channel", "MiB/s", 1);
+	table_role(t, ROLE_BASE);
+	table_plot(t, "netio", PLOT_BARS, 0, 0, "MiB/s",
+		   "uaccess-bench netio: 40 MiB at buffer offset/size (seed "
+		   "002)");
 	table_col(t, "ua/TCP", "x", 2);
 	table_col(t, "ua/memcpy", "x", 2);
 	for (i = 0; i < NROWS; i++) {

@@ -13,32 +13,7 @@
 
 #include "bench.h"
 
-#define MAX_COLS 24
-
-struct cell {
-	int is_str;
-	double v;
-	char s[48];
-};
-
-struct col {
-	char name[40];
-	char unit[12];
-	int prec;
-	int key;
-};
-
-struct table {
-	char sub[16], name[48], title[200];
-	struct col cols[MAX_COLS];
-	int ncols;
-	struct cell *cells; /* rows * MAX_COLS */
-	int rows, cap, cur;
-	char **notes;
-	int nnotes;
-	char plot_file[48], plot_unit[12], plot_title[160];
-	int plot_x, plot_logx, plot;
-};
+#include "table.h"
 
 struct bar_rec {
 	char sub[16], name[120], detail[160];
@@ -141,6 +116,16 @@ table_num(struct table *t, double v)
 }
 
 void
+table_num_s(struct table *t, double v, double rel_spread)
+{
+	struct cell *c = next_cell(t);
+
+	c->v = v;
+	c->spread = rel_spread;
+	c->has_spread = !isnan(rel_spread);
+}
+
+void
 table_note(struct table *t, const char *fmt, ...)
 {
 	va_list ap;
@@ -155,22 +140,30 @@ table_note(struct table *t, const char *fmt, ...)
 }
 
 void
-table_plot(struct table *t, const char *file, int x_col, int logx,
-	   const char *unit, const char *title)
+table_plot(struct table *t, const char *file, enum plot_kind kind, int x_col,
+	   int flags, const char *unit, const char *title)
 {
-	snprintf(t->plot_file, sizeof(t->plot_file), "%s", file);
-	snprintf(t->plot_unit, sizeof(t->plot_unit), "%s", unit);
-	snprintf(t->plot_title, sizeof(t->plot_title), "%s", title);
-	t->plot_x = x_col;
-	t->plot_logx = logx;
-	t->plot = 1;
+	struct plot_spec *p;
+
+	if (t->nplots >= MAX_PLOTS)
+		die("table %s: too many charts", t->name);
+	p = &t->plots[t->nplots++];
+	snprintf(p->file, sizeof(p->file), "%s", file);
+	snprintf(p->unit, sizeof(p->unit), "%s", unit);
+	snprintf(p->title, sizeof(p->title), "%s", title);
+	p->x = x_col;
+	p->kind = kind;
+	p->flags = flags;
 }
 
-static const struct cell *
-cell_at(const struct table *t, int row, int col)
+void
+table_role(struct table *t, enum plot_role role)
 {
-	return &t->cells[(size_t)row * MAX_COLS + col];
+	if (t->ncols)
+		t->cols[t->ncols - 1].role = role;
 }
+
+#define cell_at table_cell
 
 static void
 fmt_cell(const struct table *t, int col, const struct cell *c, char *buf,
@@ -250,8 +243,8 @@ csv_field(const char *s)
 	putchar('"');
 }
 
-static void
-row_key(const struct table *t, int r, char *buf, size_t n)
+void
+table_row_key(const struct table *t, int r, char *buf, size_t n)
 {
 	int c;
 
@@ -273,7 +266,7 @@ print_csv(const struct table *t)
 	int r, c;
 
 	for (r = 0; r < t->rows; r++) {
-		row_key(t, r, key, sizeof(key));
+		table_row_key(t, r, key, sizeof(key));
 		for (c = 0; c < t->ncols; c++) {
 			const struct cell *x = cell_at(t, r, c);
 
@@ -342,6 +335,8 @@ print_json(const struct table *t)
 		json_str(t->cols[c].name);
 		printf(", \"unit\": ");
 		json_str(t->cols[c].unit);
+		if (t->cols[c].key)
+			printf(", \"key\": true");
 		putchar('}');
 	}
 	printf("],\n     \"rows\": [");
@@ -356,6 +351,19 @@ print_json(const struct table *t)
 				json_str(x->s);
 			else
 				json_num(x->v);
+		}
+		putchar(']');
+	}
+	/* The trial spread of each figure (spread()), null where none */
+	printf("],\n     \"spreads\": [");
+	for (r = 0; r < t->rows; r++) {
+		printf("%s\n       [", r ? "," : "");
+		for (c = 0; c < t->ncols; c++) {
+			const struct cell *x = cell_at(t, r, c);
+
+			if (c)
+				printf(", ");
+			json_num(x->has_spread ? x->spread : NAN);
 		}
 		putchar(']');
 	}
@@ -386,7 +394,8 @@ have_gnuplot(void)
 	gnuplot_state = 1;
 	if (system("gnuplot -e 'set terminal pngcairo' </dev/null "
 		   ">/dev/null 2>&1") == 0) {
-		gnuplot_term = "pngcairo size 1100,650 noenhanced";
+		gnuplot_term = "pngcairo size 1200,700 noenhanced font "
+			       "'Sans,10'";
 		gnuplot_ext = "png";
 	} else if (system("gnuplot -e 'set terminal png' </dev/null "
 			  ">/dev/null 2>&1") == 0) {
@@ -422,75 +431,78 @@ x_value(const struct cell *c)
 	return strtod(c->s, NULL);
 }
 
+/*
+ * How a column is drawn.  The library's own results and the baselines
+ * bold, in colours far apart (blues for the library, red, orange and black
+ * for glibc and the kernel); the forced strategies thin and pale, under
+ * them.
+ */
 static void
-write_plot(const struct table *t)
+line_style(FILE *f, enum plot_role role, int nth, int bars)
 {
-	char dat[4096], gp[4096], out[4096], cmd[8400];
-	int ys[MAX_COLS], ny = 0, r, c, i;
+	static const char *const lib[] = {"#1f4fd8", "#7a1fa2", "#0097a7"};
+	static const char *const base[] = {"#d7301f", "#f28e00", "#303030",
+					   "#8c510a"};
+	static const char *const muted[] = {"#9ecae1", "#c7c7c7", "#bcbddc",
+					    "#a1d99b", "#fdd0a2", "#d9d9d9",
+					    "#fcbba1", "#c6dbef"};
+	static const char *const plain[] = {"#1b9e77", "#d95f02", "#7570b3",
+					    "#e7298a", "#66a61e", "#e6ab02"};
+
+	switch (role) {
+	case ROLE_LIB:
+		fprintf(f, " lc rgb '%s'%s", lib[nth % 3],
+			bars ? "" : " lw 3.5 pt 7 ps 0.8");
+		break;
+	case ROLE_BASE:
+		fprintf(f, " lc rgb '%s'%s%s", base[nth % 4],
+			bars ? "" : " lw 3 pt 5 ps 0.7",
+			bars || nth % 2 == 0 ? "" : " dt 2");
+		break;
+	case ROLE_MUTED:
+		fprintf(f, " lc rgb '%s'%s", muted[nth % 8],
+			bars ? "" : " lw 1.2 pt 1 ps 0.5");
+		break;
+	default:
+		fprintf(f, " lc rgb '%s'%s", plain[nth % 6],
+			bars ? "" : " lw 2 pt 7 ps 0.6");
+		break;
+	}
+}
+
+static FILE *
+plot_open(const char *file, const char *ext, char *path, size_t n)
+{
 	FILE *f;
 
-	for (c = 0; c < t->ncols; c++)
-		if (c != t->plot_x && !strcmp(t->cols[c].unit, t->plot_unit))
-			ys[ny++] = c;
-	if (!ny || !t->rows)
-		return;
 	if (mkdir(opt.plot_dir, 0777) && errno != EEXIST)
 		die("--plot: cannot create %s: %s", opt.plot_dir,
 		    strerror(errno));
-	snprintf(dat, sizeof(dat), "%s/%s.dat", opt.plot_dir, t->plot_file);
-	snprintf(gp, sizeof(gp), "%s/%s.gp", opt.plot_dir, t->plot_file);
+	snprintf(path, n, "%s/%s.%s", opt.plot_dir, file, ext);
+	f = fopen(path, "w");
+	if (!f)
+		die("--plot: cannot write %s: %s", path, strerror(errno));
+	return f;
+}
+
+static void
+plot_header(FILE *f, const char *sub, const char *file, const char *title,
+	    char *out, size_t n)
+{
 	have_gnuplot();
-	snprintf(out, sizeof(out), "%s/%s.%s", opt.plot_dir, t->plot_file,
-		 gnuplot_ext);
-	f = fopen(dat, "w");
-	if (!f)
-		die("--plot: cannot write %s: %s", dat, strerror(errno));
-	fprintf(f, "# %s: %s\n# x", t->sub, t->title);
-	for (i = 0; i < ny; i++)
-		fprintf(f, "\t%s", t->cols[ys[i]].name);
-	fputc('\n', f);
-	for (r = 0; r < t->rows; r++) {
-		fprintf(f, "%.10g", x_value(cell_at(t, r, t->plot_x)));
-		for (i = 0; i < ny; i++) {
-			const struct cell *x = cell_at(t, r, ys[i]);
-
-			if (x->is_str || isnan(x->v))
-				fputs("\t?", f);
-			else
-				fprintf(f, "\t%.6g", x->v);
-		}
-		fputc('\n', f);
-	}
-	fclose(f);
-
-	f = fopen(gp, "w");
-	if (!f)
-		die("--plot: cannot write %s: %s", gp, strerror(errno));
-	fprintf(f, "# SPDX-License-Identifier: MIT\n# uaccess-bench %s\n",
-		t->sub);
+	snprintf(out, n, "%s/%s.%s", opt.plot_dir, file, gnuplot_ext);
+	fprintf(f, "# SPDX-License-Identifier: MIT\n# uaccess-bench %s\n", sub);
 	fprintf(f, "set terminal %s\nset output ", gnuplot_term);
 	gp_quote(f, out);
 	fprintf(f, "\nset title ");
-	gp_quote(f, t->plot_title);
-	fprintf(f, "\nset xlabel ");
-	gp_quote(f, t->cols[t->plot_x].name);
-	fprintf(f, "\nset ylabel ");
-	gp_quote(f, t->plot_unit);
-	fprintf(f, "\nset datafile missing '?'\nset grid\nset key outside "
-		   "right top\nset yrange [0:*]\n");
-	if (t->plot_logx)
-		fprintf(f, "set logscale x 2\nset format x '%%.0b%%B'\n");
-	else
-		fprintf(f, "set xtics 4\nset format x '0x%%x'\n");
-	fprintf(f, "plot ");
-	for (i = 0; i < ny; i++) {
-		fprintf(f, "%s", i ? ", \\\n     " : "");
-		gp_quote(f, dat);
-		fprintf(f, " using 1:%d with linespoints title ", i + 2);
-		gp_quote(f, t->cols[ys[i]].name);
-	}
-	fputc('\n', f);
-	fclose(f);
+	gp_quote(f, title);
+	fprintf(f, " font ',13'\n");
+}
+
+static void
+plot_run(const char *gp, const char *out)
+{
+	char cmd[4200];
 
 	if (!have_gnuplot()) {
 		if (!plot_said++)
@@ -500,11 +512,224 @@ write_plot(const struct table *t)
 			    opt.plot_dir);
 		return;
 	}
-	snprintf(cmd, sizeof(cmd), "gnuplot '%s'", gp);
+	snprintf(cmd, sizeof(cmd), "gnuplot '%s' 2>&1", gp);
 	if (strchr(gp, '\'') || system(cmd) != 0)
 		say("--plot: gnuplot failed on %s", gp);
 	else
 		say("--plot: wrote %s", out);
+}
+
+/* Size tics at powers of 4 between lo and hi, labelled 1, 4, 16, 64, 256,
+ * 1K, ... */
+static void
+size_tics(FILE *f, double lo, double hi)
+{
+	double v;
+	char a[24];
+	int n = 0;
+
+	fprintf(f, "set xtics (");
+	for (v = 1; v <= hi * 1.01; v *= 4)
+		if (v >= lo / 1.01)
+			fprintf(f, "%s'%s' %.0f", n++ ? ", " : "",
+				fmt_size((size_t)v, a), v);
+	fprintf(f, ")\n");
+}
+
+/* The cache sizes as dotted lines across a chart whose x is bytes, those
+ * within the data's range */
+static void
+cache_marks(FILE *f, double lo, double hi)
+{
+	const struct {
+		const char *name;
+		size_t size;
+	} c[] = {
+	    {"L1d", machine.l1d}, {"L2", machine.l2}, {"LLC", machine.llc}};
+	char a[24];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (!c[i].size || (double)c[i].size < lo ||
+		    (double)c[i].size > hi)
+			continue;
+		fprintf(f,
+			"set arrow from %zu, graph 0 to %zu, graph 1 nohead "
+			"dt 3 lw 1.5 lc rgb '#606060' back\n",
+			c[i].size, c[i].size);
+		fprintf(f,
+			"set label '%s %s' at %zu, graph 0.97 right offset "
+			"-0.5,0 tc rgb '#404040'\n",
+			c[i].name, fmt_size(c[i].size, a), c[i].size);
+	}
+}
+
+static void
+write_plot(const struct table *t, const struct plot_spec *ps)
+{
+	static const enum plot_role order[] = {ROLE_MUTED, ROLE_PLAIN,
+					       ROLE_BASE, ROLE_LIB};
+	char dat[4096], gp[4096], out[4096];
+	int ys[MAX_COLS], ny = 0, r, c, i, k, nth[4] = {0};
+	int bars = ps->kind == PLOT_BARS;
+	double xlo = INFINITY, xhi = 0;
+	FILE *f;
+
+	for (c = 0; c < t->ncols; c++)
+		if (c != ps->x && !strcmp(t->cols[c].unit, ps->unit) &&
+		    t->cols[c].role != ROLE_HIDDEN)
+			ys[ny++] = c;
+	if (!ny || !t->rows)
+		return;
+	f = plot_open(ps->file, "dat", dat, sizeof(dat));
+	fprintf(f, "# %s: %s\n# x", t->sub, t->title);
+	for (i = 0; i < ny; i++)
+		fprintf(f, "\t%s", t->cols[ys[i]].name);
+	fputc('\n', f);
+	for (r = 0; r < t->rows; r++) {
+		const struct cell *x = cell_at(t, r, ps->x);
+
+		if (bars) {
+			char key[256];
+
+			table_row_key(t, r, key, sizeof(key));
+			fputc('"', f);
+			for (const char *q = key; *q; q++)
+				fputc(*q == '"' ? '\'' : *q, f);
+			fputc('"', f);
+		} else {
+			double xv = x_value(x);
+
+			fprintf(f, "%.10g", xv);
+			xlo = fmin(xlo, xv);
+			xhi = fmax(xhi, xv);
+		}
+		for (i = 0; i < ny; i++) {
+			const struct cell *y = cell_at(t, r, ys[i]);
+
+			if (y->is_str || isnan(y->v))
+				fputs("\t?", f);
+			else
+				fprintf(f, "\t%.6g", y->v);
+		}
+		fputc('\n', f);
+	}
+	fclose(f);
+
+	f = plot_open(ps->file, "gp", gp, sizeof(gp));
+	plot_header(f, t->sub, ps->file, ps->title, out, sizeof(out));
+	fprintf(f, "set xlabel ");
+	gp_quote(f, bars ? "" : t->cols[ps->x].name);
+	fprintf(f, "\nset ylabel ");
+	gp_quote(f, !strcmp(ps->unit, "x") ? "ratio (x)" : ps->unit);
+	fprintf(f, "\nset datafile missing '?'\nset grid ytics lc rgb "
+		   "'#e0e0e0'\nset key outside right top spacing 1.2\n"
+		   "set border 3\nset xtics nomirror\nset ytics nomirror\n");
+	if (ps->flags & PLOT_LOGY)
+		fprintf(f, "set logscale y\nset yrange [1:*]\n");
+	else if (bars || !(ps->flags & PLOT_UNITY))
+		fprintf(f, "set yrange [0:*]\n");
+	if (ps->flags & PLOT_UNITY)
+		fprintf(f, "set arrow from graph 0, first 1 to graph 1, first "
+			   "1 nohead lw 2 lc rgb '#000000' front\n");
+	if (bars) {
+		fprintf(f, "set style data histograms\nset style histogram "
+			   "clustered gap 1\nset style fill solid 0.85 border "
+			   "rgb '#606060'\nset boxwidth 0.9\nset xtics "
+			   "rotate by -20 left\nset bmargin 6\n");
+	} else if (ps->flags & PLOT_LOGX) {
+		fprintf(f, "set logscale x 2\n");
+		size_tics(f, xlo, xhi);
+	} else if (ps->flags & PLOT_HEX) {
+		fprintf(f, "set xtics 4\nset format x '0x%%x'\n");
+	}
+	if (ps->flags & PLOT_CACHES)
+		cache_marks(f, xlo, xhi);
+	fprintf(f, "plot ");
+	/* Muted first, the library last: it is drawn on top */
+	for (k = 0, i = 0; k < 4; k++)
+		for (c = 0; c < ny; c++) {
+			enum plot_role role = t->cols[ys[c]].role;
+
+			if (role != order[k])
+				continue;
+			fprintf(f, "%s", i++ ? ", \\\n     " : "");
+			gp_quote(f, dat);
+			if (bars)
+				fprintf(f, " using %d:xtic(1) title ", c + 2);
+			else
+				fprintf(f,
+					" using 1:%d with linespoints title ",
+					c + 2);
+			gp_quote(f, t->cols[ys[c]].name);
+			line_style(f, role, nth[role]++, bars);
+		}
+	fputc('\n', f);
+	fclose(f);
+	plot_run(gp, out);
+}
+
+void
+plot_heatmaps(const char *sub, const char *file, const char *title, int n,
+	      const char *const *names, const double *const *grids, int side,
+	      const char *xlabel, const char *ylabel, const char *cblabel)
+{
+	char dat[4096], gp[4096], out[4096];
+	int i, x, y;
+	FILE *f;
+
+	if (!opt.plot_dir || n <= 0)
+		return;
+	f = plot_open(file, "dat", dat, sizeof(dat));
+	for (i = 0; i < n; i++) {
+		fprintf(f, "# %s: %s%s\n", sub, names[i], i + 1 < n ? "" : "");
+		for (y = 0; y < side; y++) {
+			for (x = 0; x < side; x++)
+				fprintf(f, "%s%.4g", x ? " " : "",
+					grids[i][y * side + x]);
+			fputc('\n', f);
+		}
+		fprintf(f, "\n\n");
+	}
+	fclose(f);
+	f = plot_open(file, "gp", gp, sizeof(gp));
+	plot_header(f, sub, file, title, out, sizeof(out));
+	if (strstr(gnuplot_term, "size 1200,700")) {
+		/* wide and low: the maps side by side */
+		char term[128];
+		size_t k =
+		    (size_t)(strstr(gnuplot_term, "1200,700") - gnuplot_term);
+
+		snprintf(term, sizeof(term), "%.*s%d,560%s", (int)k,
+			 gnuplot_term, 120 + 460 * n, gnuplot_term + k + 8);
+		fprintf(f, "set terminal %s\n", term);
+	}
+	fprintf(f, "set multiplot layout 1,%d title ", n);
+	gp_quote(f, title);
+	fprintf(f,
+		" font ',13'\nunset title\nset size ratio -1\n"
+		"set xrange [-0.5:%d.5]\nset yrange [-0.5:%d.5]\n"
+		"set xtics 8\nset ytics 8\nset cbrange [0:1.05]\n"
+		"set palette defined (0 '#67001f', 0.5 '#f4a582', "
+		"0.8 '#f7f7f7', 1 '#4393c3', 1.05 '#053061')\n",
+		side - 1, side - 1);
+	fprintf(f, "set xlabel ");
+	gp_quote(f, xlabel);
+	fprintf(f, "\nset ylabel ");
+	gp_quote(f, ylabel);
+	fprintf(f, "\nset cblabel ");
+	gp_quote(f, cblabel);
+	fputc('\n', f);
+	for (i = 0; i < n; i++) {
+		fprintf(f, "set title ");
+		gp_quote(f, names[i]);
+		fprintf(f, "\nplot ");
+		gp_quote(f, dat);
+		fprintf(f, " index %d matrix with image notitle\n", i);
+	}
+	fprintf(f, "unset multiplot\n");
+	fclose(f);
+	plot_run(gp, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -527,8 +752,20 @@ table_end(struct table *t)
 		break;
 	}
 	fflush(stdout);
-	if (opt.plot_dir && t->plot)
-		write_plot(t);
+	if (opt.plot_dir)
+		for (i = 0; i < t->nplots; i++)
+			write_plot(t, &t->plots[i]);
+	if (opt.compare && strcmp(t->sub, "compare"))
+		compare_keep(t);
+	else
+		table_free(t);
+}
+
+void
+table_free(struct table *t)
+{
+	int i;
+
 	for (i = 0; i < t->nnotes; i++)
 		free(t->notes[i]);
 	free(t->notes);
@@ -639,6 +876,73 @@ bars_print(const char *sub)
 	table_end(t);
 }
 
+/* What makes two runs comparable: the machine, the build, the policy */
+static void
+json_run_info(void)
+{
+	static const char *const source_names[] = {"default", "profile",
+						   "environment"};
+	static const size_t sizes[] = {16,      256,      4096,     65536,
+				       1 << 20, 16 << 20, 256 << 20};
+	const struct ua_cpu *cpu = ua_cpu();
+	const struct ua_policy *p = ua_policy();
+	const char *env;
+	unsigned bit;
+	int i, n = 0;
+	char a[24];
+
+	printf(",\n  \"machine\": {\"cpu\": ");
+	json_str(machine.cpu_model);
+	printf(", \"vendor\": ");
+	json_str(cpu->vendor);
+	printf(", \"family\": %u, \"model\": %u, \"stepping\": %u, "
+	       "\"features\": [",
+	       cpu->family, cpu->model, cpu->stepping);
+	for (bit = 0; bit < 64; bit++)
+		if (ua_arch_feature_name(bit) && (cpu->features >> bit & 1)) {
+			printf("%s", n++ ? ", " : "");
+			json_str(ua_arch_feature_name(bit));
+		}
+	printf("],\n    \"l1d\": %zu, \"l2\": %zu, \"llc\": %zu},\n",
+	       machine.l1d, machine.l2, machine.llc);
+	printf("  \"commit\": ");
+	json_str(UA_BENCH_COMMIT);
+	printf(",\n  \"policy\": {\"profile\": ");
+	json_str(ua_profile_in_use() ? ua_profile_in_use() : "");
+	printf(", \"UACCESS_TUNABLES\": ");
+	env = getenv("UACCESS_TUNABLES");
+	json_str(env ? env : "");
+	printf(", \"UACCESS_DISABLE\": ");
+	env = getenv("UACCESS_DISABLE");
+	json_str(env ? env : "");
+	printf(",\n    \"tunables\": [");
+	for (i = n = 0; i < UA_NTUNABLES; i++) {
+		const struct ua_setting *st = &p->t[i];
+
+		if (i == UA_T_STRATEGY && !st->strategy)
+			continue;
+		printf("%s{\"name\": ", n++ ? ", " : "");
+		json_str(ua_tunables[i].name);
+		printf(", \"value\": ");
+		if (i < UA_T_FIRST_NUMBER)
+			json_str(st->strategy ? st->strategy->name : "");
+		else
+			json_str(st->num == SIZE_MAX ? "max"
+						     : fmt_size(st->num, a));
+		printf(", \"from\": ");
+		json_str(source_names[st->source]);
+		putchar('}');
+	}
+	printf("],\n    \"ua_copy_strategy\": {");
+	for (i = 0; i < (int)(sizeof(sizes) / sizeof(sizes[0])); i++) {
+		printf("%s", i ? ", " : "");
+		json_str(fmt_size(sizes[i], a));
+		printf(": ");
+		json_str(ua_copy_strategy(sizes[i]));
+	}
+	printf("}}");
+}
+
 void
 report_begin(void)
 {
@@ -651,8 +955,10 @@ report_begin(void)
 		json_str(machine.cpu_model);
 		printf(", \"glibc\": ");
 		json_str(machine.glibc);
-		printf(", \"pinned_cpu\": %d, \"quick\": %s,\n  \"tables\": [",
-		       machine.cpu, opt.quick ? "true" : "false");
+		printf(", \"pinned_cpu\": %d, \"quick\": %s", machine.cpu,
+		       opt.quick ? "true" : "false");
+		json_run_info();
+		printf(",\n  \"tables\": [");
 	}
 }
 

@@ -127,6 +127,10 @@ fstime(void)
 	table_key(t, "way");
 	table_col(t, "throughput", "KB/s", 0);
 	table_col(t, "vs cached", "x", 2);
+	table_plot(t, "smallwrite-fstime", PLOT_BARS, 0, PLOT_UNITY, "x",
+		   "uaccess-bench smallwrite: 256-byte writes against the "
+		   "cached copy; nocache with its threshold and without (seed "
+		   "001)");
 	for (i = 0; i < W_COUNT; i++) {
 		table_row(t);
 		table_str(t, "%s", way_names[i]);
@@ -178,6 +182,9 @@ streaming(void)
 	table_key(t, "copy");
 	table_col(t, "throughput", "GB/s", 2);
 	table_col(t, "vs cached", "x", 2);
+	table_plot(t, "smallwrite-streaming", PLOT_BARS, 0, 0, "GB/s",
+		   "uaccess-bench smallwrite: 64 KiB chunks streamed into 32 "
+		   "MiB");
 	for (i = 0; i < nc; i++) {
 		table_row(t);
 		table_str(t, "%s", cs[i]->name);
@@ -261,7 +268,11 @@ pollution(void)
 	table_key(t, "before the read");
 	table_col(t, "read time", "us", 1);
 	table_col(t, "read", "GB/s", 2);
+	table_role(t, ROLE_HIDDEN);
 	table_col(t, "vs after cached", "x", 2);
+	table_plot(t, "smallwrite-pollution", PLOT_BARS, 0, PLOT_UNITY, "x",
+		   "uaccess-bench smallwrite: reading a hot set after 32 MiB "
+		   "of streaming writes, against after cached copies");
 	for (h = 0; h < 2; h++)
 		for (w = 0; w < nway; w++) {
 			table_row(t);

@@ -160,10 +160,17 @@ throughput(uint32_t dst_align)
 	table_key(t, "size");
 	table_key(t, "level");
 	table_key(t, "class");
-	for (j = 0; j < nc; j++)
+	for (j = 0; j < nc; j++) {
 		table_col(t, cs[j]->name, "GB/s", 2);
+		table_role(t, ROLE_MUTED);
+	}
 	table_col(t, "dispatcher", "GB/s", 2);
+	table_role(t, ROLE_LIB);
 	table_col(t, "memcpy", "GB/s", 2);
+	table_role(t, ROLE_BASE);
+	table_plot(t,
+		   dst_align ? "strategies-misaligned" : "strategies-aligned",
+		   PLOT_LINES, 0, PLOT_LOGX | PLOT_CACHES, "GB/s", title);
 	table_col(t, "picked", "", 0);
 	table_col(t, "best", "", 0);
 	table_col(t, "picked/best", "x", 2);

@@ -65,6 +65,45 @@ median(const double *v, int n)
 	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
+/* The p-quantile of v (0 <= p <= 1), linear between order statistics */
+static double
+quantile(const double *v, int n, double p)
+{
+	double s[64], pos;
+	int i;
+
+	if (n > 64)
+		n = 64;
+	memcpy(s, v, (size_t)n * sizeof(*s));
+	qsort(s, (size_t)n, sizeof(*s), cmp_double);
+	pos = p * (n - 1);
+	i = (int)pos;
+	return i + 1 < n ? s[i] + (pos - i) * (s[i + 1] - s[i]) : s[i];
+}
+
+double
+spread(const double *v, int n)
+{
+	double q1, q2, q3;
+
+	if (n < 3)
+		return NAN;
+	q1 = quantile(v, n, 0.25);
+	q2 = quantile(v, n, 0.5);
+	q3 = quantile(v, n, 0.75);
+	return q2 > 0 ? (q3 - q1) / q2 : NAN;
+}
+
+int
+beyond_spread(double a, double sa, double b, double sb)
+{
+	if (isnan(a) || isnan(b) || isnan(sa) || isnan(sb) || a <= 0 || b <= 0)
+		return -1;
+	/* [a(1 - sa/2), a(1 + sa/2)] and the same for b do not meet */
+	return a * (1 - sa / 2) > b * (1 + sb / 2) ||
+	       b * (1 - sb / 2) > a * (1 + sa / 2);
+}
+
 double
 geomean(const double *v, int n)
 {

@@ -1,0 +1,815 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * apps: real programs from Debian with and without libuaccess-preload.so,
+ * timed as whole processes over interleaved repeats.  Compression (zstd,
+ * xz, gzip), a database (sqlite3) and two interpreters (python3, perl) on
+ * generated input; every run's output must be byte-identical to the run
+ * without the preload.  --check runs each program once each way and only
+ * compares (the ctest preload/apps/NAME).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+struct app {
+	const char *name;    /* for --apps and the table */
+	const char *program; /* looked up in /usr/bin, /bin, then PATH */
+	const char *package; /* Debian's */
+	const char *what;
+	/* argv after the program; "@IN" is the corpus, "@ZST", "@XZ", "@GZ"
+	 * its compressed forms, "@SQL" the SQL script, "@PY" / "@PL" the
+	 * scripts; NULL-terminated */
+	const char *args[12];
+	const char *stdin_file; /* same names; NULL: /dev/null */
+};
+
+static const struct app apps[] = {
+    {"zstd",
+     "zstd",
+     "zstd",
+     "compress, level 3",
+     {"-q", "-3", "-T1", "-c", "@IN", NULL},
+     NULL},
+    {"unzstd",
+     "zstd",
+     "zstd",
+     "decompress",
+     {"-q", "-d", "-c", "@ZST", NULL},
+     NULL},
+    {"xz",
+     "xz",
+     "xz-utils",
+     "compress, level 0",
+     {"-q", "-0", "-T1", "-c", "@IN", NULL},
+     NULL},
+    {"unxz",
+     "xz",
+     "xz-utils",
+     "decompress",
+     {"-q", "-d", "-c", "@XZ", NULL},
+     NULL},
+    {"gzip",
+     "gzip",
+     "gzip",
+     "compress, level 6",
+     {"-q", "-6", "-n", "-c", "@IN", NULL},
+     NULL},
+    {"gunzip",
+     "gzip",
+     "gzip",
+     "decompress",
+     {"-q", "-d", "-c", "@GZ", NULL},
+     NULL},
+    {"sqlite3",
+     "sqlite3",
+     "sqlite3",
+     "in-memory table, index, queries",
+     {"-batch", ":memory:", NULL},
+     "@SQL"},
+    {"python3",
+     "python3",
+     "python3",
+     "bytes, str, json and sorting on the corpus",
+     {"-I", "-S", "@PY", "@IN", NULL},
+     NULL},
+    {"perl",
+     "perl",
+     "perl-base",
+     "regex rewrite of every line",
+     {"@PL", "@IN", NULL},
+     NULL},
+};
+#define NAPPS (int)(sizeof(apps) / sizeof(apps[0]))
+
+static char dir[64];
+static char preload[4096];
+
+/* ------------------------------------------------------------------ */
+/* Inputs, generated: the same bytes on every machine */
+
+static const char sql_script[] =
+    "PRAGMA cache_size = -65536;\n"
+    "CREATE TABLE t (id INTEGER PRIMARY KEY, k TEXT, v TEXT, n INTEGER);\n"
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE "
+    "x < %d)\n"
+    "INSERT INTO t SELECT x, printf('key-%%08d', (x * 2654435761) %% "
+    "1000003),\n"
+    "  printf('%%s/%%s/%%s', hex(x * 40503), hex(x * 2246822519), "
+    "substr('the quick brown fox jumps over the lazy dog', 1 + x %% 40)),\n"
+    "  (x * 7919) %% 10007 FROM c;\n"
+    "CREATE INDEX t_k ON t (k);\n"
+    "CREATE INDEX t_n ON t (n, v);\n"
+    "SELECT count(*), sum(length(v)), max(k), min(v) FROM t;\n"
+    "SELECT n %% 97 AS g, count(*), sum(length(k || v)) FROM t GROUP BY g "
+    "ORDER BY g;\n"
+    "SELECT k, v FROM t WHERE n BETWEEN 100 AND 103 ORDER BY k LIMIT 50;\n"
+    "UPDATE t SET v = v || v WHERE id %% 3 = 0;\n"
+    "SELECT sum(length(v)), count(DISTINCT substr(v, 1, 6)) FROM t;\n"
+    "DELETE FROM t WHERE n %% 5 = 1;\n"
+    "VACUUM;\n"
+    "SELECT count(*), total(n) FROM t;\n";
+
+static const char py_script[] =
+    "import hashlib, json, sys\n"
+    "data = open(sys.argv[1], 'rb').read()\n"
+    "lines = data.split(b'\\n')\n"
+    "h = hashlib.sha256()\n"
+    "for rnd in range(3):\n"
+    "    s = sorted(lines, key=lambda l: l[rnd:])\n"
+    "    joined = b'\\n'.join(s)\n"
+    "    h.update(joined[::7])\n"
+    "    text = joined.decode('ascii').upper()\n"
+    "    recs = [{'n': i, 'w': l.split(' ')[:4]} for i, l in\n"
+    "            enumerate(text.split('\\n')[:20000])]\n"
+    "    back = json.loads(json.dumps(recs))\n"
+    "    h.update(repr(back[-1]).encode())\n"
+    "    h.update(bytes(bytearray(data)[rnd::3]))\n"
+    "print(len(lines), h.hexdigest())\n";
+
+static const char pl_script[] =
+    "while (<>) {\n"
+    "    chomp;\n"
+    "    my @w = split / /;\n"
+    "    s/(\\w+)/\\u$1/g;\n"
+    "    my $r = join(',', reverse @w);\n"
+    "    print length($r), \" \", substr($_ . $r, 0, 120), \"\\n\";\n"
+    "}\n";
+
+static const char *const words[] = {
+    "copy",   "user",   "kernel", "fault",   "table",     "page",  "cache",
+    "vector", "memory", "string", "buffer",  "offset",    "align", "store",
+    "load",   "stream", "signal", "handler", "return",    "bytes", "size",
+    "the",    "of",     "and",    "a",       "to",        "in",    "is",
+    "that",   "for",    "it",     "with",    "as",        "was",   "on",
+    "zen",    "engine", "glibc",  "memcpy",  "threshold", "rep",   "movsb"};
+#define NWORDS (sizeof(words) / sizeof(words[0]))
+
+static uint64_t
+rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static int
+write_file(const char *name, const void *p, size_t n)
+{
+	char path[128];
+	const char *c = p;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	while (n) {
+		ssize_t k = write(fd, c, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			int e = k < 0 ? errno : EIO;
+
+			close(fd);
+			return -e;
+		}
+		c += k;
+		n -= (size_t)k;
+	}
+	return close(fd) ? -errno : 0;
+}
+
+/* Text that compresses about 3:1, with numbers, like a log */
+static int
+make_corpus(size_t size)
+{
+	char *buf = malloc(size + 256);
+	uint64_t s = 0x9e3779b97f4a7c15u;
+	size_t n = 0;
+	int r;
+
+	if (!buf)
+		return -ENOMEM;
+	while (n < size) {
+		int k, nw = 4 + (int)(rnd(&s) % 12);
+
+		n += (size_t)sprintf(buf + n, "%08llu ",
+				     (unsigned long long)(rnd(&s) % 100000000));
+		for (k = 0; k < nw; k++)
+			n += (size_t)sprintf(buf + n, "%s%s", k ? " " : "",
+					     words[rnd(&s) % NWORDS]);
+		buf[n++] = '\n';
+	}
+	r = write_file("corpus.txt", buf, size);
+	free(buf);
+	return r;
+}
+
+static const char *
+input_path(const char *tag, char *buf, size_t n)
+{
+	static const struct {
+		const char *tag, *file;
+	} map[] = {{"@IN", "corpus.txt"},    {"@ZST", "corpus.txt.zst"},
+		   {"@XZ", "corpus.txt.xz"}, {"@GZ", "corpus.txt.gz"},
+		   {"@SQL", "script.sql"},   {"@PY", "script.py"},
+		   {"@PL", "script.pl"}};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(tag, map[i].tag)) {
+			snprintf(buf, n, "%s/%s", dir, map[i].file);
+			return buf;
+		}
+	return tag;
+}
+
+/* ------------------------------------------------------------------ */
+/* Running a program */
+
+static int
+find_program(const char *name, char *ret, size_t n)
+{
+	const char *path = getenv("PATH");
+	char list[4096];
+	char *save = NULL, *d;
+
+	snprintf(list, sizeof(list), "/usr/bin:/bin:%s", path ? path : "");
+	for (d = strtok_r(list, ":", &save); d;
+	     d = strtok_r(NULL, ":", &save)) {
+		snprintf(ret, n, "%s/%s", *d ? d : ".", name);
+		if (!access(ret, X_OK))
+			return 0;
+	}
+	return -ENOENT;
+}
+
+struct run {
+	double cpu_s, wall_s;
+	int status; /* as from waitpid */
+};
+
+enum preload_mode { WITHOUT, WITH, WITH_STATS };
+
+/* The environment less LD_PRELOAD and UACCESS_PRELOAD_STATS, plus ours */
+static char **
+child_env(enum preload_mode mode)
+{
+	extern char **environ;
+	static char ld[4200], *env[1024];
+	const char *old = getenv("LD_PRELOAD");
+	int n = 0, i;
+
+	for (i = 0; environ[i] && n < 1020; i++)
+		if (strncmp(environ[i], "LD_PRELOAD=", 11) &&
+		    strncmp(environ[i], "UACCESS_PRELOAD_STATS=", 22))
+			env[n++] = environ[i];
+	if (mode != WITHOUT) {
+		snprintf(ld, sizeof(ld), "LD_PRELOAD=%s%s%s", preload,
+			 old ? " " : "", old ? old : "");
+		env[n++] = ld;
+		if (mode == WITH_STATS)
+			env[n++] = "UACCESS_PRELOAD_STATS=1";
+	} else if (old) {
+		snprintf(ld, sizeof(ld), "LD_PRELOAD=%s", old);
+		env[n++] = ld;
+	}
+	env[n] = NULL;
+	return env;
+}
+
+static int
+run_app(const struct app *a, const char *prog, enum preload_mode mode,
+	const char *out_name, const char *err_name, struct run *ret)
+{
+	char args_buf[12][128], in[128], out[128], err[128];
+	char *argv[14];
+	char **envp = child_env(mode);
+	struct rusage ru;
+	uint64_t t0;
+	pid_t pid;
+	int i, fds[3];
+
+	argv[0] = (char *)a->program;
+	for (i = 0; a->args[i]; i++)
+		argv[i + 1] = (char *)input_path(a->args[i], args_buf[i],
+						 sizeof(args_buf[i]));
+	argv[i + 1] = NULL;
+	if (a->stdin_file)
+		input_path(a->stdin_file, in, sizeof(in));
+	else
+		snprintf(in, sizeof(in), "/dev/null");
+	snprintf(out, sizeof(out), "%s/%s", dir, out_name);
+	if (err_name)
+		snprintf(err, sizeof(err), "%s/%s", dir, err_name);
+	else
+		snprintf(err, sizeof(err), "/dev/null");
+	fds[0] = open(in, O_RDONLY | O_CLOEXEC);
+	fds[1] = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	fds[2] = open(err, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fds[0] < 0 || fds[1] < 0 || fds[2] < 0) {
+		int e = errno;
+
+		for (i = 0; i < 3; i++)
+			if (fds[i] >= 0)
+				close(fds[i]);
+		return -e;
+	}
+	fflush(NULL);
+	t0 = now_ns();
+	pid = fork();
+	if (pid == 0) {
+		for (i = 0; i < 3; i++)
+			if (dup2(fds[i], i) < 0)
+				_exit(126);
+		execve(prog, argv, envp);
+		_exit(127);
+	}
+	for (i = 0; i < 3; i++)
+		close(fds[i]);
+	if (pid < 0)
+		return -errno;
+	while (wait4(pid, &ret->status, 0, &ru) < 0)
+		if (errno != EINTR)
+			return -errno;
+	ret->wall_s = (double)(now_ns() - t0) / 1e9;
+	ret->cpu_s = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		     (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	return 0;
+}
+
+/* 1 the two files hold the same bytes, 0 not, -errno */
+static int
+same_files(const char *a, const char *b)
+{
+	char pa[128], pb[128], ba[65536], bb[65536];
+	int fa, fb, r = 1;
+
+	snprintf(pa, sizeof(pa), "%s/%s", dir, a);
+	snprintf(pb, sizeof(pb), "%s/%s", dir, b);
+	fa = open(pa, O_RDONLY | O_CLOEXEC);
+	fb = open(pb, O_RDONLY | O_CLOEXEC);
+	if (fa < 0 || fb < 0) {
+		r = -errno;
+		goto out;
+	}
+	for (;;) {
+		ssize_t ka = read(fa, ba, sizeof(ba)), kb, got = 0;
+
+		if (ka < 0) {
+			r = -errno;
+			break;
+		}
+		/* read b to the same length (a short read is not a difference)
+		 */
+		while (got < ka &&
+		       (kb = read(fb, bb + got, (size_t)(ka - got))) > 0)
+			got += kb;
+		if (ka == 0) {
+			r = read(fb, bb, 1) == 0;
+			break;
+		}
+		if (got != ka || memcmp(ba, bb, (size_t)ka)) {
+			r = 0;
+			break;
+		}
+	}
+out:
+	if (fa >= 0)
+		close(fa);
+	if (fb >= 0)
+		close(fb);
+	return r;
+}
+
+static const char *
+status_text(int status, char *buf, size_t n)
+{
+	if (WIFEXITED(status))
+		snprintf(buf, n, "exit %d", WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		snprintf(buf, n, "killed by %s", strsignal(WTERMSIG(status)));
+	else
+		snprintf(buf, n, "status %#x", status);
+	return buf;
+}
+
+/* The counts the preload printed at exit, summed over its processes:
+ * "uaccess-preload: pid N: memcpy calls=C bytes=B; mempcpy ...; ..." */
+static void
+read_stats(const char *err_name, double *ret_calls, double *ret_bytes,
+	   double *ret_overlaps)
+{
+	char path[128], line[1024];
+	FILE *f;
+
+	*ret_calls = *ret_bytes = *ret_overlaps = 0;
+	snprintf(path, sizeof(path), "%s/%s", dir, err_name);
+	f = fopen(path, "r");
+	if (!f) {
+		*ret_calls = *ret_bytes = *ret_overlaps = NAN;
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *save = NULL, *tok, *p;
+
+		if (strncmp(line, "uaccess-preload: pid ", 21) ||
+		    !strstr(line, " calls=") || !(p = strchr(line + 21, ':')))
+			continue;
+		for (tok = strtok_r(p + 1, ";", &save); tok;
+		     tok = strtok_r(NULL, ";", &save)) {
+			char *c = strstr(tok, " calls="),
+			     *b = strstr(tok, " bytes=");
+
+			if (!c || !b)
+				continue;
+			if (strstr(tok, "overlapping")) {
+				*ret_overlaps += strtod(c + 7, NULL);
+			} else {
+				*ret_calls += strtod(c + 7, NULL);
+				*ret_bytes += strtod(b + 7, NULL);
+			}
+		}
+	}
+	fclose(f);
+}
+
+/* ------------------------------------------------------------------ */
+
+static int
+setup(size_t corpus)
+{
+	const char *tmp = getenv("TMPDIR");
+	char sql[sizeof(sql_script) + 32];
+	static const struct {
+		const char *program, *args, *out;
+	} pre[] = {{"zstd", "-q -3 -c", "corpus.txt.zst"},
+		   {"xz", "-q -0 -c", "corpus.txt.xz"},
+		   {"gzip", "-q -6 -n -c", "corpus.txt.gz"}};
+	size_t i;
+	int r;
+
+	snprintf(dir, sizeof(dir), "%s/uaccess-bench-apps-XXXXXX",
+		 tmp && *tmp && strlen(tmp) < 32 ? tmp : "/tmp");
+	if (!mkdtemp(dir))
+		return -errno;
+	r = make_corpus(corpus);
+	if (!r) {
+		snprintf(sql, sizeof(sql), sql_script,
+			 (int)(corpus / 64 > 400000 ? 400000 : corpus / 64));
+		r = write_file("script.sql", sql, strlen(sql));
+	}
+	if (!r)
+		r = write_file("script.py", py_script, strlen(py_script));
+	if (!r)
+		r = write_file("script.pl", pl_script, strlen(pl_script));
+	/* The compressed inputs, made without the preload */
+	for (i = 0; !r && i < sizeof(pre) / sizeof(pre[0]); i++) {
+		char prog[4096], cmd[8400];
+
+		if (find_program(pre[i].program, prog, sizeof(prog)))
+			continue;
+		snprintf(cmd, sizeof(cmd),
+			 "env -u LD_PRELOAD '%s' %s '%s/corpus.txt' > "
+			 "'%s/%s'",
+			 prog, pre[i].args, dir, dir, pre[i].out);
+		if (strchr(prog, '\'') || system(cmd) != 0)
+			r = -EIO;
+	}
+	return r;
+}
+
+static void
+cleanup(void)
+{
+	char cmd[128];
+
+	if (!dir[0] || strchr(dir, '\''))
+		return;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		say("apps: could not remove %s", dir);
+	dir[0] = 0;
+}
+
+/* The object to preload: --preload, else the build tree's when this is
+ * the build tree's uaccess-bench, else the installed one */
+static int
+find_preload(void)
+{
+	char self[4096];
+	ssize_t n;
+
+	if (opt.preload) {
+		snprintf(preload, sizeof(preload), "%s", opt.preload);
+	} else {
+		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+		self[n > 0 ? n : 0] = 0;
+		snprintf(preload, sizeof(preload), "%s",
+			 !strcmp(self, UA_BENCH_BUILD_PATH)
+			     ? UA_PRELOAD_BUILD_PATH
+			     : UA_PRELOAD_INSTALL_PATH);
+	}
+	return access(preload, R_OK) ? -errno : 0;
+}
+
+static int
+selected(const struct app *a)
+{
+	const char *p = opt.apps;
+	size_t len = strlen(a->name);
+
+	if (!p)
+		return 1;
+	while (*p) {
+		size_t k = strcspn(p, ",");
+
+		if (k == len && !strncmp(p, a->name, len))
+			return 1;
+		p += k + (p[k] == ',');
+	}
+	return 0;
+}
+
+int
+apps_validate(const char *list)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t k = strcspn(p, ",");
+		int i;
+
+		if (!k || (p[k] == ',' && !p[k + 1]))
+			return -1; /* an empty name */
+		for (i = 0; i < NAPPS; i++)
+			if (strlen(apps[i].name) == k &&
+			    !strncmp(p, apps[i].name, k))
+				break;
+		if (i == NAPPS)
+			return -1;
+		p += k + (p[k] == ',');
+	}
+	return *list ? 0 : -1;
+}
+
+const char *
+apps_names(void)
+{
+	static char buf[256];
+	size_t len = 0;
+	int i;
+
+	for (i = 0; i < NAPPS; i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+					i ? "," : "", apps[i].name);
+	return buf;
+}
+
+/* A sanitizer build's preload needs the sanitizer runtime, which the
+ * programs do not load */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+static const char sanitized_why[] =
+    "a sanitizer build: its preload needs the sanitizer runtime, which "
+    "the programs do not load";
+
+/* Every selected program once each way; outputs compared, nothing timed.
+ * 0 identical, 1 a difference or a failure, 77 nothing could run. */
+int
+apps_check(void)
+{
+	int i, ran = 0, bad = 0, r;
+	char prog[4096], st[64];
+
+	if (SANITIZED) {
+		printf("SKIP: %s\n", sanitized_why);
+		return 77;
+	}
+	r = find_preload();
+	if (r < 0) {
+		printf("SKIP: %s: %s\n", preload, strerror(-r));
+		return 77;
+	}
+	for (i = 0; i < NAPPS; i++) {
+		const struct app *a = &apps[i];
+		struct run w, u;
+
+		if (!selected(a))
+			continue;
+		if (find_program(a->program, prog, sizeof(prog))) {
+			printf("SKIP: %s: %s is not installed (Debian "
+			       "package %s)\n",
+			       a->name, a->program, a->package);
+			continue;
+		}
+		if (!dir[0] && setup((size_t)1 << 20) < 0) {
+			fprintf(stderr, "apps: cannot prepare the inputs\n");
+			cleanup();
+			return 1;
+		}
+		ran++;
+		if (run_app(a, prog, WITHOUT, "out.without", "err.without",
+			    &w) ||
+		    run_app(a, prog, WITH_STATS, "out.with", "err.with", &u)) {
+			printf("FAIL: %s: cannot run %s\n", a->name, prog);
+			bad++;
+			continue;
+		}
+		if (w.status || u.status) {
+			printf("FAIL: %s: without the preload %s, with it %s\n",
+			       a->name, status_text(w.status, st, 32),
+			       status_text(u.status, st + 32, 32));
+			bad++;
+		} else if (same_files("out.without", "out.with") != 1) {
+			printf("FAIL: %s: the output differs with the "
+			       "preload\n",
+			       a->name);
+			bad++;
+		} else {
+			double calls, bytes, ovl;
+
+			read_stats("err.with", &calls, &bytes, &ovl);
+			if (!(calls > 0)) {
+				printf("FAIL: %s: the preload reported no "
+				       "copies: was it loaded?\n",
+				       a->name);
+				bad++;
+			} else {
+				printf("ok: %s %s: identical output; %.0f "
+				       "copies, %.0f bytes, %.0f overlapping "
+				       "through the preload\n",
+				       a->name, a->what, calls, bytes, ovl);
+			}
+		}
+	}
+	cleanup();
+	if (bad)
+		return 1;
+	return ran ? 0 : 77;
+}
+
+int
+cmd_apps(void)
+{
+	size_t corpus = opt.quick ? (size_t)4 << 20 : (size_t)16 << 20;
+	int trials = bench_trials(5, 9), i, k, r, any = 0;
+	struct table *t;
+	char prog[4096], a[24], st[64];
+
+	if (SANITIZED) {
+		unavailable("apps", "programs with libuaccess-preload.so",
+			    sanitized_why);
+		return -1;
+	}
+	r = find_preload();
+	if (r < 0) {
+		unavailable("apps", "programs with libuaccess-preload.so",
+			    strerror(-r));
+		return -1;
+	}
+	r = setup(corpus);
+	if (r < 0) {
+		unavailable("apps", "programs with libuaccess-preload.so",
+			    "cannot prepare the inputs");
+		cleanup();
+		return -1;
+	}
+	t = table_new("apps", "programs",
+		      "real programs with and without libuaccess-preload.so "
+		      "(memcpy on ua_memcpy)");
+	table_key(t, "program");
+	table_col(t, "workload", "", 0);
+	table_col(t, "without", "s", 3);
+	table_col(t, "with", "s", 3);
+	table_col(t, "without/with", "x", 3);
+	table_role(t, ROLE_LIB);
+	table_col(t, "wall without/with", "x", 3);
+	table_role(t, ROLE_HIDDEN);
+	table_plot(t, "apps", PLOT_BARS, 0, PLOT_UNITY, "x",
+		   "uaccess-bench apps: CPU time without the preload over "
+		   "with it (above 1: faster with ua_memcpy)");
+	table_col(t, "copies", "", 0);
+	table_col(t, "copied", "MB", 1);
+	table_col(t, "bytes/copy", "", 0);
+	table_col(t, "output", "", 0);
+	for (i = 0; i < NAPPS; i++) {
+		const struct app *ap = &apps[i];
+		double cw[MEASURE_MAX_TRIALS], cu[MEASURE_MAX_TRIALS];
+		double ww[MEASURE_MAX_TRIALS], wu[MEASURE_MAX_TRIALS];
+		double calls = NAN, bytes = NAN, ovl = NAN;
+		const char *verdict = "identical";
+		struct run x;
+
+		if (!selected(ap))
+			continue;
+		table_row(t);
+		table_str(t, "%s", ap->name);
+		if (find_program(ap->program, prog, sizeof(prog))) {
+			table_str(t, "not installed (Debian: %s)", ap->package);
+			for (k = 0; k < 8; k++)
+				table_num(t, NAN);
+			continue;
+		}
+		table_str(t, "%s", ap->what);
+		/* The reference output, the warm-up and the counts */
+		if (run_app(ap, prog, WITHOUT, "out.ref", NULL, &x) ||
+		    x.status) {
+			verdict = "fails without the preload";
+			goto row;
+		}
+		if (run_app(ap, prog, WITH_STATS, "out.with", "err.with", &x) ||
+		    x.status) {
+			verdict = status_text(x.status, st, sizeof(st));
+			goto row;
+		}
+		read_stats("err.with", &calls, &bytes, &ovl);
+		for (k = 0; k < trials && !strcmp(verdict, "identical"); k++) {
+			int m;
+
+			progress("apps: %s, trial %d/%d", ap->name, k + 1,
+				 trials);
+			/* interleaved, each order half the time */
+			for (m = 0; m < 2; m++) {
+				int with = (m + k) % 2;
+				struct run y;
+
+				if (run_app(ap, prog, with ? WITH : WITHOUT,
+					    with ? "out.with" : "out.without",
+					    NULL, &y) ||
+				    y.status) {
+					verdict = with
+						      ? "fails with the preload"
+						      : "fails without it";
+					break;
+				}
+				if (same_files("out.ref",
+					       with ? "out.with"
+						    : "out.without") != 1) {
+					verdict = with ? "DIFFERS with the "
+							 "preload"
+						       : "not reproducible";
+					break;
+				}
+				(with ? cu : cw)[k] = y.cpu_s;
+				(with ? wu : ww)[k] = y.wall_s;
+			}
+		}
+	row:
+		if (strcmp(verdict, "identical")) {
+			for (k = 0; k < 4; k++)
+				table_num(t, NAN);
+		} else {
+			any = 1;
+			table_num_s(t, median(cw, trials), spread(cw, trials));
+			table_num_s(t, median(cu, trials), spread(cu, trials));
+			table_num_s(t, median_ratio(cw, cu, trials),
+				    ratio_spread(cw, cu, trials));
+			table_num_s(t, median_ratio(ww, wu, trials),
+				    ratio_spread(ww, wu, trials));
+		}
+		table_num(t, calls);
+		table_num(t, bytes / 1e6);
+		table_num(t, calls > 0 ? bytes / calls : NAN);
+		table_str(t, "%s", verdict);
+		if (ovl > 0)
+			table_note(t,
+				   "%s: %.0f overlapping memcpy calls went "
+				   "to memmove.",
+				   ap->name, ovl);
+	}
+	table_note(t,
+		   "Input: %s of generated text (the same bytes on every "
+		   "machine); each program %d times each way, interleaved.  "
+		   "without/with > 1: faster with the preload; median of the "
+		   "per-pair ratios of CPU time (user + system, from wait4), "
+		   "wall time beside it.",
+		   fmt_size(corpus, a), trials);
+	table_note(t, "copies, copied: memcpy, mempcpy and __memcpy_chk "
+		      "calls that reached the preload (UACCESS_PRELOAD_STATS=1)"
+		      "; copies inside glibc itself and those the compiler "
+		      "inlined never do.");
+	table_note(t, "Preloaded: %s.", preload);
+	table_end(t);
+	cleanup();
+	return any ? 0 : -1;
+}

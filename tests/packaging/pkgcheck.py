@@ -267,7 +267,8 @@ def check_install(a):
             return fail("uaccess.pc installed %d times" % len(pcs)) or finish()
         pcdir = os.path.dirname(pcs[0])
         libdir = os.path.dirname(pcdir)
-        for lib in ("libuaccess.so", "libuaccess.so.0", "libuaccess.a"):
+        for lib in ("libuaccess.so", "libuaccess.so.0", "libuaccess.a",
+                    "libuaccess-preload.so"):
             if not os.path.exists(os.path.join(libdir, lib)):
                 fail("%s not installed in %s" % (lib, libdir))
         if not glob.glob(os.path.join(libdir, "cmake", "uaccess",
@@ -275,7 +276,7 @@ def check_install(a):
             fail("CMake package config not installed")
         mandir = os.path.join(prefix, "share", "man")
         pages = ["man3/%s.3" % n for n in sorted(funcs | macros)]
-        pages.append("man7/uaccess.7")
+        pages += ["man7/uaccess.7", "man7/libuaccess-preload.7"]
         for tool in glob.glob(os.path.join(prefix, "bin", "uaccess-*")):
             pages.append("man1/%s.1" % os.path.basename(tool))
         for page in pages:

@@ -130,13 +130,14 @@ static void
 ua_chain(int signo, siginfo_t *info, void *ucontext)
 {
 	struct sigaction prev;
+	struct ua_sig_chain chain;
 	sigset_t mask, old;
+	unsigned deferred;
 
 	/* A fault in a thread that blocks the signal: the kernel would have
 	 * killed the process without calling any handler */
 	if (info->si_code > 0 &&
-	    (ua_sig_vblocked(&((ucontext_t *)ucontext)->uc_sigmask) &
-	     ua_sig_bit(signo))) {
+	    (ua_sig_blocked_at(ucontext) & ua_sig_bit(signo))) {
 		ua_default_action(signo, info);
 		return;
 	}
@@ -162,19 +163,23 @@ ua_chain(int signo, siginfo_t *info, void *ucontext)
 		ua_sig_action_set(signo, &dfl);
 		ua_sig_unlock(&saved);
 	}
-	/* Its sa_mask, as the kernel would apply it, but never blocking the
-	 * other fault signal (the mask is real: a siglongjmp out of the
-	 * handler restores it) */
+	/* Its sa_mask, as the kernel would apply it (for real: a siglongjmp
+	 * out of the handler restores it), but never blocking SIGSEGV or
+	 * SIGBUS: the signal itself, unless SA_NODEFER, is blocked only as
+	 * the program sees it (sigchain.c) */
 	mask = prev.sa_mask;
+	deferred = prev.sa_flags & SA_NODEFER ? 0 : ua_sig_bit(signo);
 	if (ua_sig_interposing())
 		ua_sig_strip(&mask);
-	if (!(prev.sa_flags & SA_NODEFER))
+	else if (deferred)
 		sigaddset(&mask, signo);
 	ua_sys_sigmask(SIG_BLOCK, &mask, &old);
+	chain = ua_sig_chain_enter(ucontext, deferred);
 	if (prev.sa_flags & SA_SIGINFO)
 		prev.sa_sigaction(signo, info, ucontext);
 	else
 		prev.sa_handler(signo);
+	ua_sig_chain_leave(&chain);
 	ua_sys_sigmask(SIG_SETMASK, &old, NULL);
 }
 

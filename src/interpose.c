@@ -275,29 +275,41 @@ static int
 ua_mask(int how, const sigset_t *set, sigset_t *ret_old, ua_mask_fn real)
 {
 	sigset_t s, o, now;
-	unsigned want = 0, vold, vnew;
-	int r;
+	unsigned want, vold, vnew;
+	int r, record;
 
-	if (set) {
-		if (how != SIG_BLOCK && how != SIG_UNBLOCK &&
-		    how != SIG_SETMASK)
-			return EINVAL;
-		s = *set;
-		want = ua_sig_bits(&s);
-		ua_sig_strip(&s);
+	if (!set) {
+		r = real(how, NULL, &o);
+		if (!r && ret_old) {
+			*ret_old = o;
+			ua_sig_add_bits(ret_old, ua_sig_vblocked(&o) |
+						     ua_sig_chain_bits());
+		}
+		return r;
 	}
-	r = real(how, set ? &s : NULL, &o);
+	if (how != SIG_BLOCK && how != SIG_UNBLOCK && how != SIG_SETMASK)
+		return EINVAL;
+	s = *set;
+	want = ua_sig_bits(&s);
+	ua_sig_strip(&s);
+	/* In a handler of the program's run from ours: never blocked, and
+	 * nothing recorded (the kernel restores the mask after a handler) */
+	record = !ua_sig_in_chain();
+	r = real(how, &s, &o);
 	if (r)
 		return r;
 	vold = ua_sig_vblocked(&o);
-	vnew = vold;
-	now = o;
-	if (set) {
-		ua_mask_apply(&now, how, &s);
-		vnew = how == SIG_BLOCK	    ? vold | want
-		       : how == SIG_UNBLOCK ? vold & ~want
-					    : want;
+	if (ret_old) {
+		*ret_old = o;
+		ua_sig_add_bits(ret_old, vold | (record ? 0 : ua_sig_chain_bits()));
 	}
+	if (!record)
+		return 0;
+	vnew = how == SIG_BLOCK	    ? vold | want
+	       : how == SIG_UNBLOCK ? vold & ~want
+				    : want;
+	now = o;
+	ua_mask_apply(&now, how, &s);
 	if (ua_sig_bits(&now)) {
 		/* Blocked behind our back (raw system call, a library bound
 		 * to libc directly, an inherited mask): unblocked now */
@@ -310,10 +322,6 @@ ua_mask(int how, const sigset_t *set, sigset_t *ret_old, ua_mask_fn real)
 		ua_sig_note_changed();
 	}
 	ua_sig_vset(vnew, &now);
-	if (ret_old) {
-		*ret_old = o;
-		ua_sig_add_bits(ret_old, vold);
-	}
 	ua_sig_release(~vnew & UA_SIG_BOTH);
 	return 0;
 }

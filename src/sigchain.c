@@ -186,11 +186,13 @@ static UA_TLS struct ua_sig_thread ua_sig_self;
 
 /*
  * The kernel's view of a mask: 64 signals, little-endian in the first
- * words of sigset_t on every supported target.  The C library's own
- * signals (32-34: thread cancellation, setxid) are left out: it adds and
- * removes them behind the program's back.
+ * words of sigset_t on every supported target.  Left out: what no mask
+ * holds (SIGKILL, SIGSTOP) and the C library's own signals (32-34: thread
+ * cancellation, setxid), which it adds and removes behind the program's
+ * back.
  */
-#define UA_SIG_LIBC_INTERNAL (7ull << 31)
+#define UA_SIG_LIBC_INTERNAL                                                   \
+	((7ull << 31) | (1ull << (SIGKILL - 1)) | (1ull << (SIGSTOP - 1)))
 
 static uint64_t
 ua_sig_k64(const sigset_t *set)
@@ -222,6 +224,97 @@ ua_sig_vset(unsigned bits, const sigset_t *real)
 	ua_sig_self.vreal = ua_sig_k64(real);
 	if (bits)
 		ua_sig_note_changed();
+}
+
+/*
+ * A handler of the program's run from ours (fault.c): as the kernel would
+ * run it, with the signal blocked unless SA_NODEFER, except that the block
+ * is only ours to see (bits), so that the library's own faults inside it
+ * are still caught.  The mask meanwhile is the kernel's business, as in a
+ * handler the kernel called: nothing is recorded.  A siglongjmp out of the
+ * handler leaves this behind; it is seen to be over once the stack is
+ * above the frame of the call (on the same stack: the alternate signal
+ * stack, lo..hi, or not).
+ */
+static UA_TLS struct ua_sig_chain ua_sig_chain;
+
+static uintptr_t
+ua_ctx_sp(const void *uc)
+{
+	const ucontext_t *u = uc;
+
+#if defined(__x86_64__)
+	return (uintptr_t)u->uc_mcontext.gregs[REG_RSP];
+#elif defined(__i386__)
+	return (uintptr_t)u->uc_mcontext.gregs[REG_ESP];
+#elif defined(__aarch64__)
+	return (uintptr_t)u->uc_mcontext.sp;
+#else
+#error "the stack pointer of a ucontext_t on this architecture"
+#endif
+}
+
+struct ua_sig_chain
+ua_sig_chain_enter(const void *ucontext, unsigned bits)
+{
+	const ucontext_t *uc = ucontext;
+	struct ua_sig_chain prev = ua_sig_chain, c;
+	uintptr_t lo = (uintptr_t)uc->uc_stack.ss_sp;
+
+	c.sp = (uintptr_t)__builtin_frame_address(0);
+	c.lo = c.hi = 0;
+	if (!(uc->uc_stack.ss_flags & SS_DISABLE) && c.sp >= lo &&
+	    c.sp - lo < uc->uc_stack.ss_size) {
+		c.lo = lo;
+		c.hi = lo + uc->uc_stack.ss_size;
+	}
+	c.bits = bits | (prev.sp ? prev.bits : 0);
+	ua_sig_chain = c;
+	return prev;
+}
+
+void
+ua_sig_chain_leave(const struct ua_sig_chain *prev)
+{
+	ua_sig_chain = *prev;
+}
+
+static int
+ua_sig_chain_at(uintptr_t sp)
+{
+	struct ua_sig_chain *c = &ua_sig_chain;
+	int on_alt = c->hi && sp >= c->lo && sp < c->hi;
+
+	if (!c->sp)
+		return 0;
+	if (on_alt != (c->hi != 0) || sp > c->sp) {
+		c->sp = 0; /* left by siglongjmp */
+		return 0;
+	}
+	return 1;
+}
+
+int
+ua_sig_in_chain(void)
+{
+	return ua_sig_chain_at((uintptr_t)__builtin_frame_address(0));
+}
+
+unsigned
+ua_sig_chain_bits(void)
+{
+	return ua_sig_in_chain() ? ua_sig_chain.bits : 0;
+}
+
+unsigned
+ua_sig_blocked_at(const void *ucontext)
+{
+	const ucontext_t *uc = ucontext;
+	unsigned v = ua_sig_vblocked(&uc->uc_sigmask);
+
+	if (ua_sig_chain_at(ua_ctx_sp(ucontext)))
+		v |= ua_sig_chain.bits;
+	return v;
 }
 
 void
@@ -300,7 +393,7 @@ ua_sig_wake_waiters(int signo)
 int
 ua_sig_hold_sent(int signo, const siginfo_t *info, const void *ucontext)
 {
-	const ucontext_t *uc = ucontext;
+	const void *uc = ucontext;
 	struct ua_sig_thread *t = &ua_sig_self;
 	unsigned bit = ua_sig_bit(signo);
 	int i = ua_sig_index(signo), empty = UA_SLOT_EMPTY;
@@ -309,7 +402,7 @@ ua_sig_hold_sent(int signo, const siginfo_t *info, const void *ucontext)
 		return 0;
 	if (ua_sig_is_wake(info))
 		return 1;
-	if (!(ua_sig_vblocked(&uc->uc_sigmask) & bit))
+	if (!(ua_sig_blocked_at(uc) & bit))
 		return 0;
 	ua_sig_note_changed();
 	if (info->si_code == SI_TKILL) {

@@ -87,6 +87,17 @@ void ua_sig_set_stripped(int signo, unsigned bits);
 unsigned ua_sig_vblocked(const sigset_t *real);
 /* Record the program's bits and the real mask they go with */
 void ua_sig_vset(unsigned bits, const sigset_t *real);
+/* Around a program's handler called from ours: bits it runs blocked */
+struct ua_sig_chain {
+	uintptr_t sp, lo, hi;
+	unsigned bits;
+};
+struct ua_sig_chain ua_sig_chain_enter(const void *ucontext, unsigned bits);
+void ua_sig_chain_leave(const struct ua_sig_chain *prev);
+int ua_sig_in_chain(void);
+unsigned ua_sig_chain_bits(void);
+/* What the program blocks where ucontext was interrupted */
+unsigned ua_sig_blocked_at(const void *ucontext);
 /* Saved and restored around a temporary mask (sigsuspend, ppoll...) */
 struct ua_sig_vsave {
 	unsigned bits;

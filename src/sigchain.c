@@ -355,6 +355,13 @@ ua_sig_raise_self(int signo, const unsigned char *held)
 
 	memset(&si, 0, sizeof(si));
 	memcpy(&si, held, UA_HELD_BYTES);
+	/* From this process to this thread: tgkill makes the same siginfo
+	 * (and valgrind delivers it, which it does not the queued one) */
+	if (si.si_code == SI_TKILL && si.si_pid == getpid() &&
+	    si.si_uid == getuid()) {
+		syscall(SYS_tgkill, getpid(), syscall(SYS_gettid), signo);
+		return;
+	}
 	/* Allowed with any si_code to the caller itself: the handler sees
 	 * the sender's si_code, si_pid, si_uid and si_value */
 	syscall(SYS_rt_tgsigqueueinfo, getpid(), syscall(SYS_gettid), signo,

@@ -100,10 +100,9 @@ main(void)
 		return 1;
 	memset(buf, 'u', page);
 	left = ua_copy_from_user(src, buf + page - 16, sizeof(src));
-	printf(
-	    "copy across a hole: %zu of %zu bytes copied (%d uaccess fault "
-	    "seen by our handler)\n",
-	    sizeof(src) - left, sizeof(src), (int)uaccess_faults);
+	printf("copy across a hole: %zu of %zu bytes copied (%d uaccess fault "
+	       "seen by our handler)\n",
+	       sizeof(src) - left, sizeof(src), (int)uaccess_faults);
 
 	/* Our handler is still the one installed, as far as we can tell */
 	sigaction(SIGSEGV, NULL, &now);

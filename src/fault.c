@@ -209,8 +209,7 @@ ua_install(int signo)
 	/* A runtime that owns the signal (ASan with allow_user_segv_handler=0)
 	 * may drop our sigaction and still report success */
 	if (ua_sys_sigaction(signo, NULL, &sa) < 0 ||
-	    !(sa.sa_flags & SA_SIGINFO) ||
-	    sa.sa_sigaction != ua_signal_handler)
+	    !(sa.sa_flags & SA_SIGINFO) || sa.sa_sigaction != ua_signal_handler)
 		return -ENOTSUP;
 	ua_sig_add_bits(&prev.sa_mask, ua_sig_stripped(signo));
 	ua_sig_action_set(signo, &prev);

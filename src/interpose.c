@@ -46,8 +46,7 @@ extern __sighandler_t bsd_signal(int signo, __sighandler_t handler);
 #define UA_NEXT_DECL(name) static _Atomic(void *) ua_next_##name
 /* Resolved once (the constructor below does it before main); a handler
  * that calls one first, before any constructor ran, resolves it itself */
-#define UA_NEXT(name)                                                          \
-	((__typeof__(&name))ua_next(&ua_next_##name, #name))
+#define UA_NEXT(name) ((__typeof__(&name))ua_next(&ua_next_##name, #name))
 #define UA_NEXT_OR(name, fail)                                                 \
 	do {                                                                   \
 		if (!UA_NEXT(name)) {                                          \
@@ -143,8 +142,7 @@ ua_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 }
 
 UA_API int
-UA_SYM(sigaction)(int signo, const struct sigaction *act,
-		  struct sigaction *old)
+UA_SYM(sigaction)(int signo, const struct sigaction *act, struct sigaction *old)
 {
 	UA_NEXT_OR(sigaction, -1);
 	if (ua_sig_passthrough || !ua_sig_interposing())
@@ -162,8 +160,7 @@ static unsigned ua_sigintr; /* siginterrupt() on SIGSEGV/SIGBUS */
 static int
 ua_sig_ours(int signo)
 {
-	return ua_sig_bit(signo) && ua_sig_interposing() &&
-	       !ua_sig_passthrough;
+	return ua_sig_bit(signo) && ua_sig_interposing() && !ua_sig_passthrough;
 }
 
 static __sighandler_t
@@ -193,7 +190,7 @@ ua_bsd_flags(int signo)
 }
 
 #define UA_SIGNAL_FN(name, flags, self_mask)                                   \
-	UA_API __sighandler_t UA_SYM(name)(int signo, __sighandler_t handler) \
+	UA_API __sighandler_t UA_SYM(name)(int signo, __sighandler_t handler)  \
 	{                                                                      \
 		__sighandler_t r;                                              \
                                                                                \
@@ -301,11 +298,12 @@ ua_mask(int how, const sigset_t *set, sigset_t *ret_old, ua_mask_fn real)
 	vold = ua_sig_vblocked(&o);
 	if (ret_old) {
 		*ret_old = o;
-		ua_sig_add_bits(ret_old, vold | (record ? 0 : ua_sig_chain_bits()));
+		ua_sig_add_bits(ret_old,
+				vold | (record ? 0 : ua_sig_chain_bits()));
 	}
 	if (!record)
 		return 0;
-	vnew = how == SIG_BLOCK	    ? vold | want
+	vnew = how == SIG_BLOCK     ? vold | want
 	       : how == SIG_UNBLOCK ? vold & ~want
 				    : want;
 	now = o;

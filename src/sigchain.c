@@ -112,9 +112,9 @@ ua_sig_index(int signo)
 int
 ua_sig_installed(int signo)
 {
-	return !!(atomic_load_explicit(&ua_sig_installed_bits,
-				       memory_order_acquire) &
-		  ua_sig_bit(signo));
+	return !!(
+	    atomic_load_explicit(&ua_sig_installed_bits, memory_order_acquire) &
+	    ua_sig_bit(signo));
 }
 
 void
@@ -130,8 +130,8 @@ ua_sig_action_get(int signo, struct sigaction *ret)
 	unsigned seq;
 
 	for (;;) {
-		seq = atomic_load_explicit(&ua_sig_act_seq,
-					   memory_order_acquire);
+		seq =
+		    atomic_load_explicit(&ua_sig_act_seq, memory_order_acquire);
 		if (seq & 1) {
 			sched_yield();
 			continue;
@@ -177,9 +177,9 @@ ua_sig_set_stripped(int signo, unsigned bits)
 #define UA_HELD_BYTES (offsetof(siginfo_t, si_value) + sizeof(union sigval))
 
 struct ua_sig_thread {
-	unsigned vblocked;     /* UA_SIG_* the program blocks */
-	atomic_uint held;      /* UA_SIG_* held pending for this thread */
-	uint64_t vreal;        /* the real mask vblocked goes with */
+	unsigned vblocked; /* UA_SIG_* the program blocks */
+	atomic_uint held;  /* UA_SIG_* held pending for this thread */
+	uint64_t vreal;    /* the real mask vblocked goes with */
 	unsigned char held_info[2][UA_HELD_BYTES];
 };
 static UA_TLS struct ua_sig_thread ua_sig_self;

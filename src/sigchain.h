@@ -20,7 +20,9 @@
 static inline unsigned
 ua_sig_bit(int signo)
 {
-	return signo == SIGSEGV ? UA_SIG_SEGV : signo == SIGBUS ? UA_SIG_BUS : 0;
+	return signo == SIGSEGV  ? UA_SIG_SEGV
+	       : signo == SIGBUS ? UA_SIG_BUS
+				 : 0;
 }
 
 static inline unsigned

@@ -185,14 +185,15 @@ struct ua_sig_thread {
 static UA_TLS struct ua_sig_thread ua_sig_self;
 
 /*
- * The kernel's view of a mask: 64 signals, little-endian in the first
- * words of sigset_t on every supported target.  Left out: what no mask
- * holds (SIGKILL, SIGSTOP) and the C library's own signals (32-34: thread
- * cancellation, setxid), which it adds and removes behind the program's
- * back.
+ * The kernel's view of a mask, as far as the record goes: the standard
+ * signals, little-endian in the first word of sigset_t on every supported
+ * target.  Left out: what no mask holds (SIGKILL, SIGSTOP), and the
+ * real-time signals, which the C library (32-34: thread cancellation,
+ * setxid) and emulators (qemu-user keeps some for itself) add and remove
+ * behind the program's back.
  */
 #define UA_SIG_LIBC_INTERNAL                                                   \
-	((7ull << 31) | (1ull << (SIGKILL - 1)) | (1ull << (SIGSTOP - 1)))
+	(~0x7fffffffull | (1ull << (SIGKILL - 1)) | (1ull << (SIGSTOP - 1)))
 
 static uint64_t
 ua_sig_k64(const sigset_t *set)

@@ -64,10 +64,12 @@ main(void)
 	page = (size_t)sysconf(_SC_PAGESIZE);
 
 	/*
-	 * Initialise uaccess first, then install our handler on top of it: the
-	 * kernel calls ours, and ours calls ua_handle_fault().  (Installed the
-	 * other way round, uaccess's handler would run first and pass faults
-	 * that are not its own to ours, which works too.)
+	 * Initialise uaccess first, then install our handler on top of it.
+	 * Linked with the shared library, uaccess keeps its handler in front
+	 * and passes the faults that are not its own to ours; with its signal
+	 * interposition off (UACCESS_SIGNALS=keep, a static link without
+	 * --wrap, a raw rt_sigaction) ours replaces it, and ours calls
+	 * ua_handle_fault().  Both ways work.
 	 */
 	if (ua_init() < 0)
 		return 1;
@@ -98,14 +100,14 @@ main(void)
 		return 1;
 	memset(buf, 'u', page);
 	left = ua_copy_from_user(src, buf + page - 16, sizeof(src));
-	printf(
-	    "copy across a hole: %zu of %zu bytes copied, %d uaccess fault\n",
-	    sizeof(src) - left, sizeof(src), (int)uaccess_faults);
+	printf("copy across a hole: %zu of %zu bytes copied (%d uaccess fault "
+	       "seen by our handler)\n",
+	       sizeof(src) - left, sizeof(src), (int)uaccess_faults);
 
-	/* Our handler is still the one installed: uaccess did not take it */
+	/* Our handler is still the one installed, as far as we can tell */
 	sigaction(SIGSEGV, NULL, &now);
 
-	return own_faults == 2 && uaccess_faults == 1 && left == 48 &&
+	return own_faults == 2 && uaccess_faults <= 1 && left == 48 &&
 		       arena[5 * page + 1] == 'b' && src[15] == 'u' &&
 		       src[16] == 0 && now.sa_sigaction == on_segv
 		   ? 0

@@ -39,6 +39,7 @@ extern "C" {
 /* Handlers, faults, ranges */
 int ua_init(void);
 int ua_handle_fault(int signo, siginfo_t *info, void *ucontext);
+int ua_keep_signals(void);
 
 struct ua_fault {
 	void *addr;

@@ -15,6 +15,7 @@
 #include "arch.h"
 #include "extable.h"
 #include "internal.h"
+#include "sigchain.h"
 
 UA_TLS struct ua_thread ua_self;
 atomic_int ua_ready;
@@ -99,27 +100,26 @@ ua_last_fault(void)
 
 /* ---- Owning SIGSEGV and SIGBUS ---- */
 
-static struct sigaction ua_prev_segv, ua_prev_bus;
-
-static struct sigaction *
-ua_prev(int signo)
-{
-	return signo == SIGBUS ? &ua_prev_bus : &ua_prev_segv;
-}
+/*
+ * The program's action for the signal (sigchain.c): the one it had before
+ * ours, or the one it installed after ours through the interposed API.
+ */
 
 /* Die of this signal as if we had never been installed. */
 static void
 ua_default_action(int signo, const siginfo_t *info)
 {
 	struct sigaction dfl;
-	sigset_t set;
+	sigset_t set, saved;
 
 	memset(&dfl, 0, sizeof(dfl));
 	dfl.sa_handler = SIG_DFL;
-	sigaction(signo, &dfl, NULL);
+	ua_sig_lock(&saved);
+	ua_sys_sigaction(signo, &dfl, NULL);
+	ua_sig_unlock(&saved);
 	sigemptyset(&set);
 	sigaddset(&set, signo);
-	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	ua_sys_sigmask(SIG_UNBLOCK, &set, NULL);
 	/* A real fault happens again on return; a sent signal must be resent.
 	 */
 	if (info->si_code <= 0)
@@ -129,9 +129,19 @@ ua_default_action(int signo, const siginfo_t *info)
 static void
 ua_chain(int signo, siginfo_t *info, void *ucontext)
 {
-	struct sigaction prev = *ua_prev(signo);
+	struct sigaction prev;
+	struct ua_sig_chain chain;
 	sigset_t mask, old;
+	unsigned deferred;
 
+	/* A fault in a thread that blocks the signal: the kernel would have
+	 * killed the process without calling any handler */
+	if (info->si_code > 0 &&
+	    (ua_sig_blocked_at(ucontext) & ua_sig_bit(signo))) {
+		ua_default_action(signo, info);
+		return;
+	}
+	ua_sig_action_get(signo, &prev);
 	if (prev.sa_flags & SA_SIGINFO ? prev.sa_sigaction == NULL
 				       : prev.sa_handler == SIG_DFL) {
 		ua_default_action(signo, info);
@@ -144,18 +154,33 @@ ua_chain(int signo, siginfo_t *info, void *ucontext)
 		return;
 	}
 	if (prev.sa_flags & SA_RESETHAND) {
-		memset(ua_prev(signo), 0, sizeof(struct sigaction));
-		ua_prev(signo)->sa_handler = SIG_DFL;
+		struct sigaction dfl;
+		sigset_t saved;
+
+		memset(&dfl, 0, sizeof(dfl));
+		dfl.sa_handler = SIG_DFL;
+		ua_sig_lock(&saved);
+		ua_sig_action_set(signo, &dfl);
+		ua_sig_unlock(&saved);
 	}
+	/* Its sa_mask, as the kernel would apply it (for real: a siglongjmp
+	 * out of the handler restores it), but never blocking SIGSEGV or
+	 * SIGBUS: the signal itself, unless SA_NODEFER, is blocked only as
+	 * the program sees it (sigchain.c) */
 	mask = prev.sa_mask;
-	if (!(prev.sa_flags & SA_NODEFER))
+	deferred = prev.sa_flags & SA_NODEFER ? 0 : ua_sig_bit(signo);
+	if (ua_sig_interposing())
+		ua_sig_strip(&mask);
+	else if (deferred)
 		sigaddset(&mask, signo);
-	pthread_sigmask(SIG_BLOCK, &mask, &old);
+	ua_sys_sigmask(SIG_BLOCK, &mask, &old);
+	chain = ua_sig_chain_enter(ucontext, deferred);
 	if (prev.sa_flags & SA_SIGINFO)
 		prev.sa_sigaction(signo, info, ucontext);
 	else
 		prev.sa_handler(signo);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	ua_sig_chain_leave(&chain);
+	ua_sys_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 static void
@@ -163,28 +188,53 @@ ua_signal_handler(int signo, siginfo_t *info, void *ucontext)
 {
 	int saved_errno = errno;
 
-	if (!ua_handle_fault(signo, info, ucontext))
+	if (!ua_handle_fault(signo, info, ucontext) &&
+	    !(info->si_code <= 0 && ua_sig_hold_sent(signo, info, ucontext)))
 		ua_chain(signo, info, ucontext);
 	errno = saved_errno;
 }
 
+/* Under the owner lock: what was in the kernel becomes the program's */
 static int
-ua_install(int signo, struct sigaction *ret_prev)
+ua_install(int signo)
 {
-	struct sigaction sa;
+	struct sigaction sa, prev;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = ua_signal_handler;
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	if (sigaction(signo, &sa, ret_prev) < 0)
+	if (ua_sys_sigaction(signo, &sa, &prev) < 0)
 		return -errno;
 	/* A runtime that owns the signal (ASan with allow_user_segv_handler=0)
 	 * may drop our sigaction and still report success */
-	if (sigaction(signo, NULL, &sa) < 0 || !(sa.sa_flags & SA_SIGINFO) ||
-	    sa.sa_sigaction != ua_signal_handler)
+	if (ua_sys_sigaction(signo, NULL, &sa) < 0 ||
+	    !(sa.sa_flags & SA_SIGINFO) || sa.sa_sigaction != ua_signal_handler)
 		return -ENOTSUP;
+	ua_sig_add_bits(&prev.sa_mask, ua_sig_stripped(signo));
+	ua_sig_action_set(signo, &prev);
+	ua_sig_mark_installed(signo);
 	return 0;
+}
+
+/*
+ * SIGSEGV/SIGBUS blocked in the initialising thread before we could see it
+ * (an inherited mask, a raw system call): unblocked, and the program still
+ * reads them as blocked.
+ */
+static void
+ua_unblock_self(void)
+{
+	sigset_t sb, old;
+
+	if (!ua_sig_interposing())
+		return;
+	sigemptyset(&sb);
+	ua_sig_add_bits(&sb, UA_SIG_BOTH);
+	if (ua_sys_sigmask(SIG_UNBLOCK, &sb, &old) < 0 || !ua_sig_bits(&old))
+		return;
+	ua_sig_vset(ua_sig_vblocked(&old), &old);
+	ua_sig_note_changed();
 }
 
 /*
@@ -210,9 +260,17 @@ ua_init_slow(void)
 			ua_page_size = (size_t)ps;
 		ua_range_init();
 		ua_dispatch_init();
-		ua_init_error = ua_install(SIGSEGV, &ua_prev_segv);
+		{
+			sigset_t saved;
+
+			ua_sig_lock(&saved);
+			ua_init_error = ua_install(SIGSEGV);
+			if (!ua_init_error)
+				ua_init_error = ua_install(SIGBUS);
+			ua_sig_unlock(&saved);
+		}
 		if (!ua_init_error)
-			ua_init_error = ua_install(SIGBUS, &ua_prev_bus);
+			ua_unblock_self();
 		errno = saved_errno;
 		atomic_store_explicit(&ua_ready, 2, memory_order_release);
 		return;

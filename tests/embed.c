@@ -4,6 +4,11 @@
  * ua_init, replacing ours) embeds uaccess by calling ua_handle_fault first:
  * our faults are fixed up, its own faults stay its own, and signals sent
  * with kill are never taken for ours.
+ *
+ * The handler installed after ua_init displaces ours only with the
+ * library's signal interposition off (ua_keep_signals()): this is the way
+ * of programs that take the signals with raw system calls, link statically
+ * without --wrap, or opt out.
  */
 #include <setjmp.h>
 #include <signal.h>
@@ -32,6 +37,7 @@ main(void)
 	struct sigaction sa;
 	char buf[256];
 
+	CHECK_EQ(ua_keep_signals(), 0);
 	CHECK_EQ(ua_init(), 0);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = owner_handler;

@@ -7,6 +7,11 @@
  * faults travel down to the first, which (installed with SA_NODEFER) makes
  * faulting copies of its own inside the SIGSEGV/SIGBUS handler: nested
  * faults, all exact.
+ *
+ * The handler installed after ua_init displaces ours only with the
+ * library's signal interposition off (ua_keep_signals()): this is the way
+ * of programs that take the signals with raw system calls, link statically
+ * without --wrap, or opt out.
  */
 #include <setjmp.h>
 
@@ -89,6 +94,7 @@ main(void)
 	struct sigaction cur;
 	int ours;
 
+	CHECK_EQ(ua_keep_signals(), 0);
 	sig_mem_new(&sig_mem0);
 	install(SIGSEGV, first_owner, NULL);
 	install(SIGBUS, first_owner, NULL);

@@ -387,6 +387,10 @@ main(int argc, char **argv)
 				    strerror(-r));
 	}
 	measure_init();
+	/* The fault cases install their own handlers (a counting one that
+	 * calls ua_handle_fault, bare round trips): in the kernel, not
+	 * chained behind the library's */
+	ua_keep_signals();
 	if (ua_init() < 0)
 		die("ua_init failed");
 

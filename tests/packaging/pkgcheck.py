@@ -99,11 +99,28 @@ def public_names(header):
 INSTRUMENTATION = re.compile(r"__(odr_asan|asan|ubsan|tsan|msan|sancov|llvm|"
                              r"gcov|profc|profd|covrec|x86\.get_pc_thunk)")
 
+def interposed_names(path):
+    """The C library's signal functions the library stands in for
+    (src/interpose.c): exported unversioned from the shared library, and
+    as __wrap_NAME from the static one (ld --wrap)."""
+    names = set()
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"(?:UA_SYM|UA_SIGNAL_FN)\((\w+)", line)
+            if m:
+                names.add(m.group(1))
+    return names
+
+
 def check_symbols(a):
     for tool in ("nm", "readelf"):
         if not shutil.which(tool):
             return finish("%s not installed (binutils)" % tool)
     funcs, _ = public_names(a.header)
+    interposed = interposed_names(a.interposed)
+    if not interposed:
+        fail("no interposed function found in %s" % a.interposed)
+    seen_interposed = set()
     ok, out = must(["nm", "-D", "--defined-only", a.shared], "nm -D")
     exported, versions = set(), set()
     for line in out.splitlines():
@@ -115,6 +132,12 @@ def check_symbols(a):
             versions.add(sym)
             continue
         name, _, version = sym.partition("@@")
+        if name in interposed:
+            if version:
+                fail("interposed %s is versioned (%s): it would not stand "
+                     "in for libc's" % (name, version))
+            seen_interposed.add(name)
+            continue
         if not name.startswith("ua_"):
             fail("exported symbol outside the ua_ namespace: %s" % sym)
         if not version.startswith("UACCESS_"):
@@ -126,6 +149,8 @@ def check_symbols(a):
         fail("exported but not declared in uaccess.h: %s" % name)
     if not versions:
         fail("no symbol version node (version script not applied?)")
+    for name in sorted(interposed - seen_interposed):
+        fail("interposed function not exported: %s" % name)
 
     ok, out = must(["readelf", "-dW", a.shared], "readelf -d")
     m = re.search(r"\(SONAME\)\s+Library soname: \[(.*?)\]", out)
@@ -145,7 +170,8 @@ def check_symbols(a):
     for line in out.splitlines():
         parts = line.split()
         if len(parts) >= 3 and not parts[-1].startswith("ua_") \
-                and not INSTRUMENTATION.match(parts[-1]):
+                and not INSTRUMENTATION.match(parts[-1]) \
+                and parts[-1] not in ("__wrap_" + n for n in interposed):
             fail("static library defines a global outside ua_: %s"
                  % parts[-1])
     print("%d functions exported, versions %s, SONAME %s"
@@ -419,6 +445,7 @@ def main():
     s.add_argument("--header", required=True)
     s.add_argument("--shared", required=True)
     s.add_argument("--static", required=True)
+    s.add_argument("--interposed", required=True)
     s.add_argument("--soname", required=True)
     s = sub.add_parser("header")
     s.add_argument("--include", required=True)

@@ -1,0 +1,699 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The signal API, interposed (HotSpot's libjsig, and its practice of never
+ * letting a thread block the program-error signals).  In the shared
+ * library these are the C library's own names: linked into a program, the
+ * library comes before libc in the lookup order, and the real functions
+ * are found with dlsym(RTLD_NEXT).  Built with UA_WRAP (the static
+ * library) they are __wrap_NAME, for ld --wrap=NAME, calling __real_NAME.
+ *
+ * SIGSEGV and SIGBUS only: an action installed for them after ours is
+ * recorded and chained to (sigchain.c, fault.c); a mask never blocks them
+ * in the kernel, and the program reads back what it asked for.  Every
+ * other signal passes through untouched, except that no sa_mask blocks
+ * the two either.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/select.h>
+
+#include "internal.h"
+#include "sigchain.h"
+
+/* sigset, sighold, sigrelse, sigignore, siginterrupt: obsolete, and ours */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+/* X/Open's name for the BSD signal(), hidden by newer standards */
+extern __sighandler_t bsd_signal(int signo, __sighandler_t handler);
+
+#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 35)
+#define UA_HAVE_EPOLL_PWAIT2 1
+#endif
+
+#ifdef UA_WRAP
+#define UA_SYM(name) __wrap_##name
+#define UA_NEXT(name) __real_##name
+#define UA_NEXT_DECL(name) extern __typeof__(name) __real_##name
+#define UA_NEXT_OR(name, fail) (void)0
+#else
+#define UA_SYM(name) name
+#define UA_NEXT_DECL(name) static _Atomic(void *) ua_next_##name
+/* Resolved once (the constructor below does it before main); a handler
+ * that calls one first, before any constructor ran, resolves it itself */
+#define UA_NEXT(name) ((__typeof__(&name))ua_next(&ua_next_##name, #name))
+#define UA_NEXT_OR(name, fail)                                                 \
+	do {                                                                   \
+		if (!UA_NEXT(name)) {                                          \
+			errno = ENOSYS;                                        \
+			return fail;                                           \
+		}                                                              \
+	} while (0)
+
+static void *
+ua_next(_Atomic(void *) *slot, const char *name)
+{
+	void *p = atomic_load_explicit(slot, memory_order_relaxed);
+
+	if (ua_unlikely(!p)) {
+		p = dlsym(RTLD_NEXT, name);
+		atomic_store_explicit(slot, p, memory_order_relaxed);
+	}
+	return p;
+}
+#endif
+
+#define UA_API UA_EXPORT
+
+UA_NEXT_DECL(sigaction);
+UA_NEXT_DECL(signal);
+UA_NEXT_DECL(bsd_signal);
+UA_NEXT_DECL(ssignal);
+UA_NEXT_DECL(sysv_signal);
+UA_NEXT_DECL(__sysv_signal);
+UA_NEXT_DECL(sigset);
+UA_NEXT_DECL(sighold);
+UA_NEXT_DECL(sigrelse);
+UA_NEXT_DECL(sigignore);
+UA_NEXT_DECL(siginterrupt);
+UA_NEXT_DECL(pthread_sigmask);
+UA_NEXT_DECL(sigprocmask);
+UA_NEXT_DECL(sigpending);
+UA_NEXT_DECL(sigsuspend);
+UA_NEXT_DECL(pselect);
+UA_NEXT_DECL(ppoll);
+UA_NEXT_DECL(epoll_pwait);
+#ifdef UA_HAVE_EPOLL_PWAIT2
+UA_NEXT_DECL(epoll_pwait2);
+#endif
+UA_NEXT_DECL(sigwait);
+UA_NEXT_DECL(sigwaitinfo);
+UA_NEXT_DECL(sigtimedwait);
+UA_NEXT_DECL(pthread_create);
+
+/* ---- Actions ---- */
+
+static int
+ua_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
+{
+	struct sigaction a, o;
+	unsigned strip = 0;
+	sigset_t saved;
+	int r = 0, err = 0;
+
+	if (act) {
+		a = *act;
+		strip = ua_sig_bits(&a.sa_mask);
+		ua_sig_strip(&a.sa_mask);
+	}
+	memset(&o, 0, sizeof(o));
+	ua_sig_lock(&saved);
+	if (ua_sig_bit(signo) && ua_sig_installed(signo)) {
+		/* Ours stays in the kernel; the program's is recorded */
+		ua_sig_action_get(signo, &o);
+		if (act) {
+			ua_sig_action_set(signo, act);
+			ua_sig_note_changed();
+		}
+	} else {
+		r = UA_NEXT(sigaction)(signo, act ? &a : NULL, &o);
+		err = errno;
+		if (!r) {
+			ua_sig_add_bits(&o.sa_mask, ua_sig_stripped(signo));
+			if (act)
+				ua_sig_set_stripped(signo, strip);
+			if (strip)
+				ua_sig_note_changed();
+		}
+	}
+	ua_sig_unlock(&saved);
+	if (r) {
+		errno = err;
+		return -1;
+	}
+	if (old)
+		*old = o;
+	return 0;
+}
+
+UA_API int
+UA_SYM(sigaction)(int signo, const struct sigaction *act, struct sigaction *old)
+{
+	UA_NEXT_OR(sigaction, -1);
+	if (ua_sig_passthrough || !ua_sig_interposing())
+		return UA_NEXT(sigaction)(signo, act, old);
+	return ua_sigaction(signo, act, old);
+}
+
+/*
+ * The signal() family for SIGSEGV/SIGBUS, as glibc builds each action;
+ * for every other signal, libc's own (its action has no sa_mask of ours
+ * to restore: the record of what was left out of it is dropped).
+ */
+static unsigned ua_sigintr; /* siginterrupt() on SIGSEGV/SIGBUS */
+
+static int
+ua_sig_ours(int signo)
+{
+	return ua_sig_bit(signo) && ua_sig_interposing() && !ua_sig_passthrough;
+}
+
+static __sighandler_t
+ua_signal_as(int signo, __sighandler_t handler, int flags, int self_mask)
+{
+	struct sigaction act, old;
+
+	if (handler == SIG_ERR) {
+		errno = EINVAL;
+		return SIG_ERR;
+	}
+	memset(&act, 0, sizeof(act));
+	act.sa_handler = handler;
+	sigemptyset(&act.sa_mask);
+	if (self_mask)
+		sigaddset(&act.sa_mask, signo);
+	act.sa_flags = flags;
+	if (ua_sigaction(signo, &act, &old) < 0)
+		return SIG_ERR;
+	return old.sa_handler;
+}
+
+static int
+ua_bsd_flags(int signo)
+{
+	return ua_sigintr & ua_sig_bit(signo) ? 0 : SA_RESTART;
+}
+
+#define UA_SIGNAL_FN(name, flags, self_mask)                                   \
+	UA_API __sighandler_t UA_SYM(name)(int signo, __sighandler_t handler)  \
+	{                                                                      \
+		__sighandler_t r;                                              \
+                                                                               \
+		if (ua_sig_ours(signo))                                        \
+			return ua_signal_as(signo, handler, flags, self_mask); \
+		UA_NEXT_OR(name, SIG_ERR);                                     \
+		r = UA_NEXT(name)(signo, handler);                             \
+		if (r != SIG_ERR)                                              \
+			ua_sig_set_stripped(signo, 0);                         \
+		return r;                                                      \
+	}
+
+UA_SIGNAL_FN(signal, ua_bsd_flags(signo), 1)
+UA_SIGNAL_FN(bsd_signal, ua_bsd_flags(signo), 1)
+UA_SIGNAL_FN(ssignal, ua_bsd_flags(signo), 1)
+UA_SIGNAL_FN(sysv_signal, SA_RESETHAND | SA_NODEFER, 0)
+UA_SIGNAL_FN(__sysv_signal, SA_RESETHAND | SA_NODEFER, 0)
+
+UA_API int
+UA_SYM(sigignore)(int signo)
+{
+	if (ua_sig_ours(signo))
+		return ua_signal_as(signo, SIG_IGN, 0, 0) == SIG_ERR ? -1 : 0;
+	UA_NEXT_OR(sigignore, -1);
+	if (UA_NEXT(sigignore)(signo) < 0)
+		return -1;
+	ua_sig_set_stripped(signo, 0);
+	return 0;
+}
+
+UA_API int
+UA_SYM(siginterrupt)(int signo, int flag)
+{
+	struct sigaction act;
+
+	if (!ua_sig_ours(signo)) {
+		UA_NEXT_OR(siginterrupt, -1);
+		return UA_NEXT(siginterrupt)(signo, flag);
+	}
+	if (ua_sigaction(signo, NULL, &act) < 0)
+		return -1;
+	if (flag) {
+		__atomic_fetch_or(&ua_sigintr, ua_sig_bit(signo),
+				  __ATOMIC_RELAXED);
+		act.sa_flags &= ~SA_RESTART;
+	} else {
+		__atomic_fetch_and(&ua_sigintr, ~ua_sig_bit(signo),
+				   __ATOMIC_RELAXED);
+		act.sa_flags |= SA_RESTART;
+	}
+	return ua_sigaction(signo, &act, NULL);
+}
+
+/* ---- Masks ---- */
+
+/* A mask call of libc's, returning 0 or an error number */
+typedef int (*ua_mask_fn)(int how, const sigset_t *set, sigset_t *old);
+
+/* What `how` makes of mask with set (the kernel's 64 signals) */
+static void
+ua_mask_apply(sigset_t *mask, int how, const sigset_t *set)
+{
+	int s;
+
+	if (how == SIG_SETMASK) {
+		*mask = *set;
+		return;
+	}
+	for (s = 1; s < _NSIG; s++)
+		if (sigismember(set, s) == 1) {
+			if (how == SIG_BLOCK)
+				sigaddset(mask, s);
+			else
+				sigdelset(mask, s);
+		}
+}
+
+static int
+ua_mask(int how, const sigset_t *set, sigset_t *ret_old, ua_mask_fn real)
+{
+	sigset_t s, o, now;
+	unsigned want, vold, vnew;
+	int r, record;
+
+	if (!set) {
+		r = real(how, NULL, &o);
+		if (!r && ret_old) {
+			*ret_old = o;
+			ua_sig_add_bits(ret_old, ua_sig_vblocked(&o) |
+						     ua_sig_chain_bits());
+		}
+		return r;
+	}
+	if (how != SIG_BLOCK && how != SIG_UNBLOCK && how != SIG_SETMASK)
+		return EINVAL;
+	s = *set;
+	want = ua_sig_bits(&s);
+	ua_sig_strip(&s);
+	/* In a handler of the program's run from ours: never blocked, and
+	 * nothing recorded (the kernel restores the mask after a handler) */
+	record = !ua_sig_in_chain();
+	r = real(how, &s, &o);
+	if (r)
+		return r;
+	vold = ua_sig_vblocked(&o);
+	if (ret_old) {
+		*ret_old = o;
+		ua_sig_add_bits(ret_old,
+				vold | (record ? 0 : ua_sig_chain_bits()));
+	}
+	if (!record)
+		return 0;
+	vnew = how == SIG_BLOCK     ? vold | want
+	       : how == SIG_UNBLOCK ? vold & ~want
+				    : want;
+	now = o;
+	ua_mask_apply(&now, how, &s);
+	if (ua_sig_bits(&now)) {
+		/* Blocked behind our back (raw system call, a library bound
+		 * to libc directly, an inherited mask): unblocked now */
+		sigset_t sb;
+
+		sigemptyset(&sb);
+		ua_sig_add_bits(&sb, UA_SIG_BOTH);
+		ua_sys_sigmask(SIG_UNBLOCK, &sb, NULL);
+		ua_sig_strip(&now);
+		ua_sig_note_changed();
+	}
+	ua_sig_vset(vnew, &now);
+	ua_sig_release(~vnew & UA_SIG_BOTH);
+	return 0;
+}
+
+static int
+ua_call_pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
+{
+	return UA_NEXT(pthread_sigmask)(how, set, old);
+}
+
+static int
+ua_call_sigprocmask(int how, const sigset_t *set, sigset_t *old)
+{
+	return UA_NEXT(sigprocmask)(how, set, old) < 0 ? errno : 0;
+}
+
+UA_API int
+UA_SYM(pthread_sigmask)(int how, const sigset_t *set, sigset_t *old)
+{
+#ifndef UA_WRAP
+	if (!UA_NEXT(pthread_sigmask))
+		return ENOSYS;
+#endif
+	if (!ua_sig_interposing())
+		return UA_NEXT(pthread_sigmask)(how, set, old);
+	return ua_mask(how, set, old, ua_call_pthread_sigmask);
+}
+
+UA_API int
+UA_SYM(sigprocmask)(int how, const sigset_t *set, sigset_t *old)
+{
+	int r;
+
+	UA_NEXT_OR(sigprocmask, -1);
+	if (!ua_sig_interposing())
+		return UA_NEXT(sigprocmask)(how, set, old);
+	r = ua_mask(how, set, old, ua_call_sigprocmask);
+	if (r) {
+		errno = r;
+		return -1;
+	}
+	return 0;
+}
+
+static int
+ua_mask_one(int how, int signo)
+{
+	sigset_t set;
+
+	if (sigemptyset(&set) < 0 || sigaddset(&set, signo) < 0)
+		return -1;
+	return UA_SYM(sigprocmask)(how, &set, NULL);
+}
+
+UA_API int
+UA_SYM(sighold)(int signo)
+{
+	if (!ua_sig_ours(signo)) {
+		UA_NEXT_OR(sighold, -1);
+		return UA_NEXT(sighold)(signo);
+	}
+	return ua_mask_one(SIG_BLOCK, signo);
+}
+
+UA_API int
+UA_SYM(sigrelse)(int signo)
+{
+	if (!ua_sig_ours(signo)) {
+		UA_NEXT_OR(sigrelse, -1);
+		return UA_NEXT(sigrelse)(signo);
+	}
+	return ua_mask_one(SIG_UNBLOCK, signo);
+}
+
+UA_API __sighandler_t
+UA_SYM(sigset)(int signo, __sighandler_t disp)
+{
+	struct sigaction act, old;
+	sigset_t set, oset;
+
+	if (!ua_sig_ours(signo)) {
+		__sighandler_t r;
+
+		UA_NEXT_OR(sigset, SIG_ERR);
+		r = UA_NEXT(sigset)(signo, disp);
+		if (r != SIG_ERR && disp != SIG_HOLD)
+			ua_sig_set_stripped(signo, 0);
+		return r;
+	}
+	if (disp == SIG_ERR) {
+		errno = EINVAL;
+		return SIG_ERR;
+	}
+	sigemptyset(&set);
+	sigaddset(&set, signo);
+	if (disp == SIG_HOLD) {
+		if (UA_SYM(sigprocmask)(SIG_BLOCK, &set, &oset) < 0)
+			return SIG_ERR;
+		if (sigismember(&oset, signo))
+			return SIG_HOLD;
+		if (ua_sigaction(signo, NULL, &old) < 0)
+			return SIG_ERR;
+		return old.sa_handler;
+	}
+	memset(&act, 0, sizeof(act));
+	act.sa_handler = disp;
+	sigemptyset(&act.sa_mask);
+	if (ua_sigaction(signo, &act, &old) < 0 ||
+	    UA_SYM(sigprocmask)(SIG_UNBLOCK, &set, &oset) < 0)
+		return SIG_ERR;
+	return sigismember(&oset, signo) ? SIG_HOLD : old.sa_handler;
+}
+
+UA_API int
+UA_SYM(sigpending)(sigset_t *set)
+{
+	UA_NEXT_OR(sigpending, -1);
+	if (UA_NEXT(sigpending)(set) < 0)
+		return -1;
+	if (ua_sig_interposing())
+		ua_sig_add_bits(set, ua_sig_pending(UA_SIG_BOTH));
+	return 0;
+}
+
+/*
+ * A mask in force only while the call waits (sigsuspend, pselect, ppoll,
+ * epoll_pwait): the kernel gets it without the two, and a signal sent
+ * meanwhile is held if the program's mask blocked it.
+ */
+struct ua_temp {
+	sigset_t mask;
+	struct ua_sig_vsave saved;
+	int active;
+};
+
+static const sigset_t *
+ua_temp_begin(struct ua_temp *t, const sigset_t *mask)
+{
+	t->active = mask && ua_sig_interposing();
+	if (!t->active)
+		return mask;
+	t->mask = *mask;
+	ua_sig_vsave(&t->saved);
+	ua_sig_vset(ua_sig_bits(&t->mask), &t->mask);
+	ua_sig_strip(&t->mask);
+	return &t->mask;
+}
+
+static void
+ua_temp_end(struct ua_temp *t)
+{
+	int saved_errno = errno;
+
+	if (!t->active)
+		return;
+	ua_sig_vrestore(&t->saved);
+	ua_sig_release(~t->saved.bits & UA_SIG_BOTH);
+	errno = saved_errno;
+}
+
+UA_API int
+UA_SYM(sigsuspend)(const sigset_t *mask)
+{
+	struct ua_temp t;
+	int r;
+
+	UA_NEXT_OR(sigsuspend, -1);
+	r = UA_NEXT(sigsuspend)(ua_temp_begin(&t, mask));
+	ua_temp_end(&t);
+	return r;
+}
+
+UA_API int
+UA_SYM(pselect)(int nfds, fd_set *r, fd_set *w, fd_set *e,
+		const struct timespec *timeout, const sigset_t *mask)
+{
+	struct ua_temp t;
+	int n;
+
+	UA_NEXT_OR(pselect, -1);
+	n = UA_NEXT(pselect)(nfds, r, w, e, timeout, ua_temp_begin(&t, mask));
+	ua_temp_end(&t);
+	return n;
+}
+
+UA_API int
+UA_SYM(ppoll)(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout,
+	      const sigset_t *mask)
+{
+	struct ua_temp t;
+	int n;
+
+	UA_NEXT_OR(ppoll, -1);
+	n = UA_NEXT(ppoll)(fds, nfds, timeout, ua_temp_begin(&t, mask));
+	ua_temp_end(&t);
+	return n;
+}
+
+UA_API int
+UA_SYM(epoll_pwait)(int epfd, struct epoll_event *events, int maxevents,
+		    int timeout, const sigset_t *mask)
+{
+	struct ua_temp t;
+	int n;
+
+	UA_NEXT_OR(epoll_pwait, -1);
+	n = UA_NEXT(epoll_pwait)(epfd, events, maxevents, timeout,
+				 ua_temp_begin(&t, mask));
+	ua_temp_end(&t);
+	return n;
+}
+
+#ifdef UA_HAVE_EPOLL_PWAIT2
+UA_API int
+UA_SYM(epoll_pwait2)(int epfd, struct epoll_event *events, int maxevents,
+		     const struct timespec *timeout, const sigset_t *mask)
+{
+	struct ua_temp t;
+	int n;
+
+	UA_NEXT_OR(epoll_pwait2, -1);
+	n = UA_NEXT(epoll_pwait2)(epfd, events, maxevents, timeout,
+				  ua_temp_begin(&t, mask));
+	ua_temp_end(&t);
+	return n;
+}
+#endif
+
+/* ---- sigwait: a held SIGSEGV/SIGBUS is taken like a pending one ---- */
+
+static int
+ua_wait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
+{
+	unsigned want = ua_sig_bits(set);
+	siginfo_t si;
+	int slot, r;
+
+	slot = ua_sig_waiter_add(want);
+	for (;;) {
+		r = ua_sig_take(want, info);
+		if (r)
+			break;
+		r = UA_NEXT(sigtimedwait)(set, &si, timeout);
+		if (r > 0 && ua_sig_bit(r) && ua_sig_is_wake(&si))
+			continue; /* one was held: take it above */
+		if (r > 0 && info)
+			*info = si;
+		break;
+	}
+	ua_sig_waiter_del(slot);
+	return r;
+}
+
+static int
+ua_wait_ours(const sigset_t *set)
+{
+	return set && ua_sig_bits(set) && ua_sig_interposing();
+}
+
+UA_API int
+UA_SYM(sigtimedwait)(const sigset_t *set, siginfo_t *info,
+		     const struct timespec *timeout)
+{
+	UA_NEXT_OR(sigtimedwait, -1);
+	if (!ua_wait_ours(set))
+		return UA_NEXT(sigtimedwait)(set, info, timeout);
+	return ua_wait(set, info, timeout);
+}
+
+UA_API int
+UA_SYM(sigwaitinfo)(const sigset_t *set, siginfo_t *info)
+{
+	UA_NEXT_OR(sigwaitinfo, -1);
+	if (!ua_wait_ours(set))
+		return UA_NEXT(sigwaitinfo)(set, info);
+	UA_NEXT_OR(sigtimedwait, -1);
+	return ua_wait(set, info, NULL);
+}
+
+UA_API int
+UA_SYM(sigwait)(const sigset_t *set, int *sig)
+{
+	int r;
+
+#ifndef UA_WRAP
+	if (!UA_NEXT(sigwait) || !UA_NEXT(sigtimedwait))
+		return ENOSYS;
+#endif
+	if (!ua_wait_ours(set))
+		return UA_NEXT(sigwait)(set, sig);
+	do
+		r = ua_wait(set, NULL, NULL);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		return errno;
+	*sig = r;
+	return 0;
+}
+
+/* ---- Threads inherit the mask their creator asked for ---- */
+
+struct ua_start {
+	void *(*fn)(void *);
+	void *arg;
+	struct ua_sig_vsave v;
+};
+
+static void *
+ua_thread_start(void *p)
+{
+	struct ua_start s = *(struct ua_start *)p;
+
+	free(p);
+	ua_sig_vrestore(&s.v);
+	return s.fn(s.arg);
+}
+
+UA_API int
+UA_SYM(pthread_create)(pthread_t *ret, const pthread_attr_t *attr,
+		       void *(*fn)(void *), void *arg)
+{
+	struct ua_sig_vsave v;
+	struct ua_start *s;
+	int r;
+
+#ifndef UA_WRAP
+	if (!UA_NEXT(pthread_create))
+		return ENOSYS;
+#endif
+	ua_sig_vsave(&v);
+	if (!v.bits || !ua_sig_interposing())
+		return UA_NEXT(pthread_create)(ret, attr, fn, arg);
+	s = malloc(sizeof(*s));
+	if (!s)
+		return EAGAIN;
+	s->fn = fn;
+	s->arg = arg;
+	s->v = v;
+	r = UA_NEXT(pthread_create)(ret, attr, ua_thread_start, s);
+	if (r)
+		free(s);
+	return r;
+}
+
+#ifndef UA_WRAP
+/* Resolve every real function before main, while one thread runs */
+__attribute__((constructor)) static void
+ua_interpose_init(void)
+{
+	ua_sig_interposing();
+	(void)UA_NEXT(sigaction);
+	(void)UA_NEXT(signal);
+	(void)UA_NEXT(bsd_signal);
+	(void)UA_NEXT(ssignal);
+	(void)UA_NEXT(sysv_signal);
+	(void)UA_NEXT(__sysv_signal);
+	(void)UA_NEXT(sigset);
+	(void)UA_NEXT(sighold);
+	(void)UA_NEXT(sigrelse);
+	(void)UA_NEXT(sigignore);
+	(void)UA_NEXT(siginterrupt);
+	(void)UA_NEXT(pthread_sigmask);
+	(void)UA_NEXT(sigprocmask);
+	(void)UA_NEXT(sigpending);
+	(void)UA_NEXT(sigsuspend);
+	(void)UA_NEXT(pselect);
+	(void)UA_NEXT(ppoll);
+	(void)UA_NEXT(epoll_pwait);
+#ifdef UA_HAVE_EPOLL_PWAIT2
+	(void)UA_NEXT(epoll_pwait2);
+#endif
+	(void)UA_NEXT(sigwait);
+	(void)UA_NEXT(sigwaitinfo);
+	(void)UA_NEXT(sigtimedwait);
+	(void)UA_NEXT(pthread_create);
+}
+#endif

@@ -126,22 +126,27 @@ grow_stack(void)
 int
 main(void)
 {
-	struct sigaction old, cur;
+	struct sigaction old, cur, segv0, bus0;
 	void (*prev)(int);
 	int status;
 
 	grow_stack();
 	sig_mem_new(&sig_mem0);
+	/* The default, or a sanitizer's handler */
+	CHECK(!sigaction(SIGSEGV, NULL, &segv0), "sigaction");
+	CHECK(!sigaction(SIGBUS, NULL, &bus0), "sigaction");
 	CHECK_EQ(ua_init(), 0);
 
-	/* The reporter's init: the old action is the program's (the default),
-	 * not the library's */
+	/* The reporter's init: the old action is the one from before the
+	 * library, not the library's */
 	install(SIGSEGV, 0, &old);
-	CHECK(!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL,
-	      "old action of SIGSEGV is not SIG_DFL");
+	CHECK(old.sa_handler == segv0.sa_handler &&
+		  old.sa_flags == segv0.sa_flags,
+	      "old action of SIGSEGV is not the one from before ua_init");
 	install(SIGBUS, 0, &old);
-	CHECK(!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL,
-	      "old action of SIGBUS is not SIG_DFL");
+	CHECK(old.sa_handler == bus0.sa_handler &&
+		  old.sa_flags == bus0.sa_flags,
+	      "old action of SIGBUS is not the one from before ua_init");
 	/* Read back as installed, sa_mask included */
 	CHECK(!sigaction(SIGSEGV, NULL, &cur), "sigaction");
 	CHECK(cur.sa_sigaction == reporter && (cur.sa_flags & SA_SIGINFO) &&

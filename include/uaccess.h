@@ -52,6 +52,78 @@ size_t ua_copy_to_user(void *udst, const void *src, size_t n);
 size_t ua_clear_user(void *udst, size_t n);
 size_t ua_copy_from_user_nocache(void *dst, const void *usrc, size_t n);
 
+/*
+ * Copy-size hardening (the kernel's check_copy_size()).  Under
+ * _FORTIFY_SOURCE >= 1 with optimisation, a copy whose length is larger
+ * than the trusted buffer (its __builtin_object_size, or at level 3 its
+ * __builtin_dynamic_object_size) is a compile error when both are known,
+ * and stops the process at run time otherwise (ua__copy_overflow: a
+ * message naming the function, then abort).  The three are then macros
+ * (the function itself remains: (ua_copy_from_user)(...) or its address).
+ * Define UA_NO_FORTIFY to opt out.  Without fortify they are the plain
+ * functions.
+ */
+void ua__copy_overflow(const char *fn, size_t n, size_t size)
+    __attribute__((__noreturn__, __cold__));
+
+#if defined(__OPTIMIZE__) && defined(_FORTIFY_SOURCE) && defined(__GNUC__) && \
+    !defined(UA_NO_FORTIFY)
+#if _FORTIFY_SOURCE > 0
+#define UA__FORTIFY 1
+#endif
+#endif
+#ifndef UA__FORTIFY
+#define UA__FORTIFY 0
+#endif
+
+#if UA__FORTIFY
+#define UA__OBJSIZE(p) __builtin_object_size((p), 0)
+#if _FORTIFY_SOURCE > 2 && defined(__has_builtin)
+#if __has_builtin(__builtin_dynamic_object_size)
+#undef UA__OBJSIZE
+#define UA__OBJSIZE(p) __builtin_dynamic_object_size((p), 0)
+#endif
+#endif
+
+/* A call left after optimisation is a compile error (GCC, Clang >= 14) */
+#if !defined(__clang__) || __clang_major__ >= 14
+#define UA__COPY_ERROR(fn)                                                     \
+	__attribute__((__error__(#fn ": n is larger than the buffer it copies " \
+				     "to or from")))
+#else
+#define UA__COPY_ERROR(fn)
+#endif
+void ua__copy_from_user_overflow(void) UA__COPY_ERROR(ua_copy_from_user);
+void ua__copy_to_user_overflow(void) UA__COPY_ERROR(ua_copy_to_user);
+void ua__copy_from_user_nocache_overflow(void)
+    UA__COPY_ERROR(ua_copy_from_user_nocache);
+
+/*
+ * The checked calls: the object size is taken where the call is written
+ * (a macro), checked in an always-inline helper, then the function runs.
+ */
+#define UA__CHECKED_COPY(fn, T1, T2, a1, a2, buf)                              \
+	static __inline __attribute__((__always_inline__, __artificial__))     \
+	size_t ua__##fn##_chk(T1 a1, T2 a2, size_t n, size_t size)             \
+	{                                                                      \
+		if (__builtin_constant_p(n > size) && n > size)                \
+			ua__##fn##_overflow();                                 \
+		else if (n > size)                                             \
+			ua__copy_overflow("ua_" #fn, n, size);                 \
+		return ua_##fn(a1, a2, n);                                     \
+	}
+UA__CHECKED_COPY(copy_from_user, void *, const void *, dst, usrc, dst)
+UA__CHECKED_COPY(copy_to_user, void *, const void *, udst, src, src)
+UA__CHECKED_COPY(copy_from_user_nocache, void *, const void *, dst, usrc, dst)
+
+#define ua_copy_from_user(dst, usrc, n)                                        \
+	ua__copy_from_user_chk((dst), (usrc), (n), UA__OBJSIZE(dst))
+#define ua_copy_to_user(udst, src, n)                                          \
+	ua__copy_to_user_chk((udst), (src), (n), UA__OBJSIZE(src))
+#define ua_copy_from_user_nocache(dst, usrc, n)                                \
+	ua__copy_from_user_nocache_chk((dst), (usrc), (n), UA__OBJSIZE(dst))
+#endif /* UA__FORTIFY */
+
 /* Strings */
 long ua_strnlen_user(const char *ustr, long n);
 long ua_strncpy_from_user(char *dst, const char *usrc, long n);

@@ -531,6 +531,13 @@ int ua_check_zeroed_user(const void *usrc, size_t n);
 int ua_copy_struct_from_user(void *dst, size_t ksize, const void *usrc,
 			     size_t usize);
 
+/*
+ * Usercopy fault injection (the kernel's fail_usercopy): the same
+ * attributes as UACCESS_FAIL, "probability=P:interval=I:times=T:
+ * mode=whole|partial[:seed=S]"; NULL or "" turns it off.  0 or -EINVAL.
+ */
+int ua_fail_usercopy(const char *spec);
+
 /* The same engine, no checks */
 void *ua_memcpy(void *dst, const void *src, size_t n);
 void *ua_memcpy_nocache(void *dst, const void *src, size_t n);

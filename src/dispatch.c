@@ -321,11 +321,15 @@ ua_dispatch_apply(const struct ua_policy *p)
 	if (force && force->plain)
 		d.memcpy_nocache = force->plain;
 	ua_guard_sizes(&d);
+	ua_fail_route(&d);
 	ua_policy_now = *p;
 	ua_dispatch = d;
 	ua_memcpy_inline_max = ua_engine.copy_s[UA_SMALL]->memcpy_inline;
 	if (ua_memcpy_inline_max >= d.medium_min)
 		ua_memcpy_inline_max = d.medium_min ? d.medium_min - 1 : 0;
+	/* Fault injection: every size through the table (fail.c) */
+	if (ua_fail_active())
+		ua_memcpy_inline_max = 0;
 }
 
 void
@@ -455,6 +459,7 @@ ua_dispatch_init(void)
 	const char *t;
 
 	ua_parse_disable(getenv("UACCESS_DISABLE"));
+	ua_fail_init();
 	ua_policy_defaults(&p);
 	ua_read_profile(&p);
 	t = getenv("UACCESS_TUNABLES");

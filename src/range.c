@@ -127,6 +127,12 @@ ua_range_own(void)
 UA_EXPORT uintptr_t
 ua__user_access_begin(const volatile void *uptr, size_t len)
 {
-	ua_lazy_init();
+	size_t cut;
+
+	if (ua_user_gate(uptr, len, &cut)) {
+		if (cut) /* a block is checked as a whole */
+			ua_fail_record((uintptr_t)uptr);
+		return UA_REFUSED;
+	}
 	return ua_user_addr(uptr, len);
 }

@@ -68,14 +68,18 @@ def public_names(header):
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
     text = re.sub(r"\\\n", " ", text)
     funcs, macros, code = set(), set(), []
-    skip = []  # one entry per open #if: True while in C++-only code
+    # One entry per open #if: True while in C++-only code, or in a region
+    # under "#if UA__..." (the header's own machinery: static helpers,
+    # error declarations, the checked copies' macros over real functions)
+    skip = []
     for line in text.split("\n"):
         s = line.strip()
         d = re.match(r"#\s*(\w+)\s*(.*)", s)
         if d:
             kw, rest = d.group(1), d.group(2)
             if kw in ("if", "ifdef", "ifndef"):
-                skip.append(kw == "ifdef" and rest.strip() == "__cplusplus")
+                skip.append((kw == "ifdef" and rest.strip() == "__cplusplus")
+                            or (kw == "if" and rest.startswith("UA__")))
             elif kw == "else" and skip:
                 skip[-1] = False
             elif kw == "endif" and skip:

@@ -210,6 +210,7 @@ static int
 ua_fail_number(const char *s, size_t len, long min, long max, long *ret)
 {
 	char buf[24], *end;
+	int saved_errno = errno, bad;
 	long v;
 
 	if (!len || len >= sizeof(buf))
@@ -218,7 +219,9 @@ ua_fail_number(const char *s, size_t len, long min, long max, long *ret)
 	buf[len] = '\0';
 	errno = 0;
 	v = strtol(buf, &end, 0);
-	if (errno || *end || v < min || v > max)
+	bad = errno || *end || v < min || v > max;
+	errno = saved_errno; /* no call changes errno */
+	if (bad)
 		return -EINVAL;
 	*ret = v;
 	return 0;

@@ -39,6 +39,7 @@ static const struct subcommand {
      "building an exec argument block: page mappings and time (seed 004)"},
     {"faults", cmd_faults,
      "a faulting copy against a raw signal round trip; signals per call"},
+    {"blocks", cmd_blocks, "inline user-access blocks: loads vs plain and ua_get_user"},
 };
 #define NSUB (int)(sizeof(subcommands) / sizeof(subcommands[0]))
 

@@ -218,5 +218,6 @@ int cmd_strategies(void);
 int cmd_argv(void);
 int cmd_sizes(void);
 int cmd_faults(void);
+int cmd_blocks(void);
 
 #endif /* UA_BENCH_H */

@@ -276,78 +276,70 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
 #endif
 /* clang-format on */
 
+/*
+ * The memory operand is *ptr itself, whatever its type: the instruction
+ * gives the size (the cases of another size are dead code).  i386 reads and
+ * writes a 64-bit value as two 32-bit halves through a register.
+ */
 #if UA_ASM_GOTO_OUTPUT
 /* One load: its fault goes straight to the label */
-#define UA__GET1(insn, T, v, ptr, label)                                       \
+#define UA__GET1(insn, vcons, out, ptr, label)                                 \
 	__asm__ __volatile__ goto("1:\t" insn "\n\t" UA__EXTABLE(              \
 				      "1b", "%l[" #label "]")                  \
-				  : [ua_v] "=r"(v)                                \
-				  : [ua_m] "m"(*(const volatile T *)(ptr))        \
+				  : [ua_v] vcons(out)                          \
+				  : [ua_m] "m"(*(ptr))                         \
 				  :                                            \
 				  : label)
-#define UA__GET1B(v, ptr, label)                                               \
-	__asm__ __volatile__ goto("1:\t" UA__LD1 "\n\t" UA__EXTABLE(           \
-				      "1b", "%l[" #label "]")                  \
-				  : [ua_v] UA__GET_CONS1(v)                       \
-				  : [ua_m] "m"(*(const volatile uint8_t *)(ptr))  \
-				  :                                            \
-				  : label)
-/* i386: a 64-bit value is two 32-bit loads */
-#define UA__GET2X4(v, ptr, label)                                              \
+#define UA__GET2X4(out, ptr, label)                                            \
 	do {                                                                   \
 		uint32_t ua__lo, ua__hi;                                       \
 		__asm__ __volatile__ goto(                                     \
-		    "1:\tmovl %[ua_m0], %[ua_v0]\n"                                  \
-		    "2:\tmovl %[ua_m1], %[ua_v1]\n\t" UA__EXTABLE(                   \
+		    "1:\tmovl (%[ua_p]), %[ua_v0]\n"                           \
+		    "2:\tmovl 4(%[ua_p]), %[ua_v1]\n\t" UA__EXTABLE(           \
 			"1b", "%l[" #label "]")                                \
 			UA__EXTABLE("2b", "%l[" #label "]")                    \
-		    : [ua_v0] "=&r"(ua__lo), [ua_v1] "=r"(ua__hi)                    \
-		    : [ua_m0] "m"(*(const volatile uint32_t *)(ptr)),             \
-		      [ua_m1] "m"(*((const volatile uint32_t *)(ptr) + 1))        \
+		    : [ua_v0] "=&r"(ua__lo), [ua_v1] "=r"(ua__hi)              \
+		    : [ua_p] "r"(ptr), "m"(*(ptr))                             \
 		    :                                                          \
 		    : label);                                                  \
-		(v) = ua__lo | (uint64_t)ua__hi << 32;                         \
+		(out) = ua__lo | (uint64_t)ua__hi << 32;                       \
 	} while (0)
-#define UA__STORE_OUT(T, ptr) [ua_m] "=m"(*(volatile T *)(ptr))
-#define UA__STORE_IN(T, ptr)
+#define UA__STORE_OUT(ptr) [ua_m] "=m"(*(ptr))
+#define UA__STORE_IN(ptr)
 #define UA__STORE_CLOBBER
 #else
 /* One load; a fault runs a stub that sets ua__err, tested after it */
-#define UA__GET_WITH(vcons, insn, T, v, ptr, label)                            \
+#define UA__GET1(insn, vcons, out, ptr, label)                                 \
 	do {                                                                   \
 		int ua__err = 0;                                               \
 		__asm__ __volatile__("1:\t" insn "\n2:\n\t" UA__FIXUP_BEGIN    \
 				     "3:\t" UA__SET_ERR UA__FIXUP_END          \
 					 UA__EXTABLE("1b", "3b")               \
-				     : [ua_v] vcons(v), [ua_e] "+r"(ua__err)         \
-				     : [ua_m] "m"(*(const volatile T *)(ptr)));   \
+				     : [ua_v] vcons(out), [ua_e] "+r"(ua__err) \
+				     : [ua_m] "m"(*(ptr)));                    \
 		if (__builtin_expect(ua__err, 0))                              \
 			goto label;                                            \
 	} while (0)
-#define UA__GET1(insn, T, v, ptr, label)                                       \
-	UA__GET_WITH("=r", insn, T, v, ptr, label)
-#define UA__GET1B(v, ptr, label)                                               \
-	UA__GET_WITH(UA__GET_CONS1, UA__LD1, uint8_t, v, ptr, label)
-#define UA__GET2X4(v, ptr, label)                                              \
+#define UA__GET2X4(out, ptr, label)                                            \
 	do {                                                                   \
 		uint32_t ua__lo, ua__hi;                                       \
 		int ua__err = 0;                                               \
 		__asm__ __volatile__(                                          \
-		    "1:\tmovl %[ua_m0], %[ua_v0]\n"                                  \
-		    "2:\tmovl %[ua_m1], %[ua_v1]\n"                                  \
+		    "1:\tmovl (%[ua_p]), %[ua_v0]\n"                           \
+		    "2:\tmovl 4(%[ua_p]), %[ua_v1]\n"                          \
 		    "4:\n\t" UA__FIXUP_BEGIN                                   \
-		    "3:\tmovl $1, %[ua_e]\n\tjmp 4b\n" UA__FIXUP_END              \
+		    "3:\tmovl $1, %[ua_e]\n\tjmp 4b\n" UA__FIXUP_END           \
 			UA__EXTABLE("1b", "3b") UA__EXTABLE("2b", "3b")        \
-		    : [ua_v0] "=&r"(ua__lo), [ua_v1] "=r"(ua__hi), [ua_e] "+r"(ua__err) \
-		    : [ua_m0] "m"(*(const volatile uint32_t *)(ptr)),             \
-		      [ua_m1] "m"(*((const volatile uint32_t *)(ptr) + 1)));      \
+		    : [ua_v0] "=&r"(ua__lo), [ua_v1] "=&r"(ua__hi),            \
+		      [ua_e] "+r"(ua__err)                                     \
+		    : [ua_p] "r"(ptr), "m"(*(ptr)));                           \
 		if (__builtin_expect(ua__err, 0))                              \
 			goto label;                                            \
-		(v) = ua__lo | (uint64_t)ua__hi << 32;                         \
+		(out) = ua__lo | (uint64_t)ua__hi << 32;                       \
 	} while (0)
 /* Stores have no output: the asm is told that it writes memory */
-#define UA__STORE_OUT(T, ptr)
-#define UA__STORE_IN(T, ptr) , [ua_m] "m"(*(volatile T *)(ptr))
+#define UA__STORE_OUT(ptr)
+#define UA__STORE_IN(ptr) , [ua_m] "m"(*(ptr))
 #define UA__STORE_CLOBBER "memory"
 #endif
 
@@ -355,28 +347,32 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
 #define UA__PUT1(insn, cons, T, val, ptr, label)                               \
 	__asm__ __volatile__ goto("1:\t" insn "\n\t" UA__EXTABLE(              \
 				      "1b", "%l[" #label "]")                  \
-				  : UA__STORE_OUT(T, ptr)                      \
-				  : [ua_v] cons((T)(val)) UA__STORE_IN(T, ptr)    \
+				  : UA__STORE_OUT(ptr)                         \
+				  : [ua_v] cons((T)(val)) UA__STORE_IN(ptr)    \
 				  : UA__STORE_CLOBBER                          \
 				  : label)
 /* i386: two 32-bit stores, the low-addressed first */
 #define UA__PUT2X4(val, ptr, label)                                            \
-	do {                                                                   \
-		UA__PUT1(UA__ST4, "ir", uint32_t, (uint32_t)(val), (ptr),      \
-			 label);                                               \
-		UA__PUT1(UA__ST4, "ir", uint32_t, (uint32_t)((val) >> 32),     \
-			 (const volatile uint32_t *)(ptr) + 1, label);         \
-	} while (0)
+	__asm__ __volatile__ goto("1:\tmovl %[ua_v0], (%[ua_p])\n"             \
+				  "2:\tmovl %[ua_v1], 4(%[ua_p])\n\t"          \
+				  UA__EXTABLE("1b", "%l[" #label "]")          \
+				  UA__EXTABLE("2b", "%l[" #label "]")          \
+				  : UA__STORE_OUT(ptr)                         \
+				  : [ua_v0] "ir"((uint32_t)(val)),             \
+				    [ua_v1] "ir"((uint32_t)((val) >> 32)),     \
+				    [ua_p] "r"(ptr) UA__STORE_IN(ptr)          \
+				  : UA__STORE_CLOBBER                          \
+				  : label)
 
 #if defined(__i386__)
-#define UA__GET8(v, ptr, label) UA__GET2X4(v, ptr, label)
+#define UA__GET8(out, ptr, label) UA__GET2X4(out, ptr, label)
 #define UA__PUT8(val, ptr, label) UA__PUT2X4(val, ptr, label)
 #else
-#define UA__GET8(v, ptr, label)                                                \
+#define UA__GET8(out, ptr, label)                                              \
 	do {                                                                   \
 		uint64_t ua__8;                                                \
-		UA__GET1(UA__LD8, uint64_t, ua__8, ptr, label);                \
-		(v) = ua__8;                                                   \
+		UA__GET1(UA__LD8, "=r", ua__8, ptr, label);                    \
+		(out) = ua__8;                                                 \
 	} while (0)
 #define UA__PUT8(val, ptr, label)                                              \
 	UA__PUT1(UA__ST8, UA__PUT_CONS8, uint64_t, val, ptr, label)
@@ -387,19 +383,19 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
 	switch (sizeof(*(ptr))) {                                              \
 	case 1: {                                                              \
 		uint8_t ua__1;                                                 \
-		UA__GET1B(ua__1, ptr, label);                                  \
+		UA__GET1(UA__LD1, UA__GET_CONS1, ua__1, ptr, label);           \
 		(v) = ua__1;                                                   \
 		break;                                                         \
 	}                                                                      \
 	case 2: {                                                              \
 		uint16_t ua__2;                                                \
-		UA__GET1(UA__LD2, uint16_t, ua__2, ptr, label);                \
+		UA__GET1(UA__LD2, "=r", ua__2, ptr, label);                \
 		(v) = ua__2;                                                   \
 		break;                                                         \
 	}                                                                      \
 	case 4: {                                                              \
 		uint32_t ua__4;                                                \
-		UA__GET1(UA__LD4, uint32_t, ua__4, ptr, label);                \
+		UA__GET1(UA__LD4, "=r", ua__4, ptr, label);                \
 		(v) = ua__4;                                                   \
 		break;                                                         \
 	}                                                                      \

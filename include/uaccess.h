@@ -66,7 +66,7 @@ size_t ua_copy_from_user_nocache(void *dst, const void *usrc, size_t n);
 void ua__copy_overflow(const char *fn, size_t n, size_t size)
     __attribute__((__noreturn__, __cold__));
 
-#if defined(__OPTIMIZE__) && defined(_FORTIFY_SOURCE) && defined(__GNUC__) && \
+#if defined(__OPTIMIZE__) && defined(_FORTIFY_SOURCE) && defined(__GNUC__) &&  \
     !defined(UA_NO_FORTIFY)
 #if _FORTIFY_SOURCE > 0
 #define UA__FORTIFY 1
@@ -88,8 +88,9 @@ void ua__copy_overflow(const char *fn, size_t n, size_t size)
 /* A call left after optimisation is a compile error (GCC, Clang >= 14) */
 #if !defined(__clang__) || __clang_major__ >= 14
 #define UA__COPY_ERROR(fn)                                                     \
-	__attribute__((__error__(#fn ": n is larger than the buffer it copies " \
-				     "to or from")))
+	__attribute__((__error__(#fn                                           \
+				 ": n is larger than the buffer it copies "    \
+				 "to or from")))
 #else
 #define UA__COPY_ERROR(fn)
 #endif
@@ -227,7 +228,7 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
 #endif
 
 /* asm goto: GCC >= 4.5, Clang >= 9; else the accesses are function calls */
-#if (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)) &&     \
+#if (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)) &&      \
     defined(__GNUC__) && !defined(UA_NO_INLINE_ACCESS) &&                      \
     (!defined(__clang__) || __clang_major__ >= 9)
 #define UA__INLINE_ACCESS 1
@@ -284,8 +285,8 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
 #if UA_ASM_GOTO_OUTPUT
 /* One load: its fault goes straight to the label */
 #define UA__GET1(insn, vcons, out, ptr, label)                                 \
-	__asm__ __volatile__ goto("1:\t" insn "\n\t" UA__EXTABLE(              \
-				      "1b", "%l[" #label "]")                  \
+	__asm__ __volatile__ goto("1:\t" insn                                  \
+				  "\n\t" UA__EXTABLE("1b", "%l[" #label "]")   \
 				  : [ua_v] vcons(out)                          \
 				  : [ua_m] "m"(*(ptr))                         \
 				  :                                            \
@@ -312,11 +313,11 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
 #define UA__GET1(insn, vcons, out, ptr, label)                                 \
 	do {                                                                   \
 		int ua__err = 0;                                               \
-		__asm__ __volatile__("1:\t" insn "\n2:\n\t" UA__FIXUP_BEGIN    \
-				     "3:\t" UA__SET_ERR UA__FIXUP_END          \
-					 UA__EXTABLE("1b", "3b")               \
-				     : [ua_v] vcons(out), [ua_e] "+r"(ua__err) \
-				     : [ua_m] "m"(*(ptr)));                    \
+		__asm__ __volatile__(                                          \
+		    "1:\t" insn "\n2:\n\t" UA__FIXUP_BEGIN                     \
+		    "3:\t" UA__SET_ERR UA__FIXUP_END UA__EXTABLE("1b", "3b")   \
+		    : [ua_v] vcons(out), [ua_e] "+r"(ua__err)                  \
+		    : [ua_m] "m"(*(ptr)));                                     \
 		if (__builtin_expect(ua__err, 0))                              \
 			goto label;                                            \
 	} while (0)
@@ -345,24 +346,24 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
 
 /* One store: its fault goes straight to the label */
 #define UA__PUT1(insn, cons, T, val, ptr, label)                               \
-	__asm__ __volatile__ goto("1:\t" insn "\n\t" UA__EXTABLE(              \
-				      "1b", "%l[" #label "]")                  \
+	__asm__ __volatile__ goto("1:\t" insn                                  \
+				  "\n\t" UA__EXTABLE("1b", "%l[" #label "]")   \
 				  : UA__STORE_OUT(ptr)                         \
 				  : [ua_v] cons((T)(val)) UA__STORE_IN(ptr)    \
 				  : UA__STORE_CLOBBER                          \
 				  : label)
 /* i386: two 32-bit stores, the low-addressed first */
 #define UA__PUT2X4(val, ptr, label)                                            \
-	__asm__ __volatile__ goto("1:\tmovl %[ua_v0], (%[ua_p])\n"             \
-				  "2:\tmovl %[ua_v1], 4(%[ua_p])\n\t"          \
-				  UA__EXTABLE("1b", "%l[" #label "]")          \
-				  UA__EXTABLE("2b", "%l[" #label "]")          \
-				  : UA__STORE_OUT(ptr)                         \
-				  : [ua_v0] "ir"((uint32_t)(val)),             \
-				    [ua_v1] "ir"((uint32_t)((val) >> 32)),     \
-				    [ua_p] "r"(ptr) UA__STORE_IN(ptr)          \
-				  : UA__STORE_CLOBBER                          \
-				  : label)
+	__asm__ __volatile__ goto(                                             \
+	    "1:\tmovl %[ua_v0], (%[ua_p])\n"                                   \
+	    "2:\tmovl %[ua_v1], 4(%[ua_p])\n\t" UA__EXTABLE(                   \
+		"1b", "%l[" #label "]") UA__EXTABLE("2b", "%l[" #label "]")    \
+	    : UA__STORE_OUT(ptr)                                               \
+	    : [ua_v0] "ir"((uint32_t)(val)),                                   \
+	      [ua_v1] "ir"((uint32_t)((val) >> 32)),                           \
+	      [ua_p] "r"(ptr)UA__STORE_IN(ptr)                                 \
+	    : UA__STORE_CLOBBER                                                \
+	    : label)
 
 #if defined(__i386__)
 #define UA__GET8(out, ptr, label) UA__GET2X4(out, ptr, label)
@@ -389,13 +390,13 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
 	}                                                                      \
 	case 2: {                                                              \
 		uint16_t ua__2;                                                \
-		UA__GET1(UA__LD2, "=r", ua__2, ptr, label);                \
+		UA__GET1(UA__LD2, "=r", ua__2, ptr, label);                    \
 		(v) = ua__2;                                                   \
 		break;                                                         \
 	}                                                                      \
 	case 4: {                                                              \
 		uint32_t ua__4;                                                \
-		UA__GET1(UA__LD4, "=r", ua__4, ptr, label);                \
+		UA__GET1(UA__LD4, "=r", ua__4, ptr, label);                    \
 		(v) = ua__4;                                                   \
 		break;                                                         \
 	}                                                                      \
@@ -501,8 +502,7 @@ extern const char __start_ua_extable_blocks[]
 extern const char __stop_ua_extable_blocks[]
     __attribute__((weak, visibility("hidden")));
 
-static void __attribute__((constructor, used))
-ua__extable_ctor(void)
+static void __attribute__((constructor, used)) ua__extable_ctor(void)
 {
 	const char *start = __start_ua_extable_blocks;
 	const char *stop = __stop_ua_extable_blocks;
@@ -511,8 +511,7 @@ ua__extable_ctor(void)
 		ua__extable_register(start, stop);
 }
 
-static void __attribute__((destructor, used))
-ua__extable_dtor(void)
+static void __attribute__((destructor, used)) ua__extable_dtor(void)
 {
 	const char *start = __start_ua_extable_blocks;
 	const char *stop = __stop_ua_extable_blocks;

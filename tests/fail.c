@@ -294,7 +294,7 @@ check_callers(void)
 		CHECK_EQ(r, -EFAULT);
 		CHECK(sz == 0 || sz == 6 || sz == 13, "size %zu at %ld", sz, i);
 		ua_argblock_read(ab, out, sz);
-		CHECK(!memcmp(out, "second\0third\0" + (13 - sz), sz),
+		CHECK(!memcmp(out, &"second\0third\0"[13 - sz], sz),
 		      "block contents at %ld", i);
 		ua_argblock_free(ab);
 	}

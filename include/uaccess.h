@@ -230,7 +230,8 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
 /* asm goto: GCC >= 4.5, Clang >= 9; else the accesses are function calls */
 #if (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)) &&      \
     defined(__GNUC__) && !defined(UA_NO_INLINE_ACCESS) &&                      \
-    (!defined(__clang__) || __clang_major__ >= 9)
+    (defined(__clang__) ? __clang_major__ >= 9                                 \
+			: __GNUC__ * 100 + __GNUC_MINOR__ >= 405)
 #define UA__INLINE_ACCESS 1
 #else
 #define UA__INLINE_ACCESS 0

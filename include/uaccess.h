@@ -57,6 +57,79 @@ size_t ua_copy_to_user(void *udst, const void *src, size_t n);
 size_t ua_clear_user(void *udst, size_t n);
 size_t ua_copy_from_user_nocache(void *dst, const void *usrc, size_t n);
 
+/*
+ * Copy-size hardening (the kernel's check_copy_size()).  Under
+ * _FORTIFY_SOURCE >= 1 with optimisation, a copy whose length is larger
+ * than the trusted buffer (its __builtin_object_size, or at level 3 its
+ * __builtin_dynamic_object_size) is a compile error when both are known,
+ * and stops the process at run time otherwise (ua__copy_overflow: a
+ * message naming the function, then abort).  The three are then macros
+ * (the function itself remains: (ua_copy_from_user)(...) or its address).
+ * Define UA_NO_FORTIFY to opt out.  Without fortify they are the plain
+ * functions.
+ */
+void ua__copy_overflow(const char *fn, size_t n, size_t size)
+    __attribute__((__noreturn__, __cold__));
+
+#if defined(__OPTIMIZE__) && defined(_FORTIFY_SOURCE) && defined(__GNUC__) &&  \
+    !defined(UA_NO_FORTIFY)
+#if _FORTIFY_SOURCE > 0
+#define UA__FORTIFY 1
+#endif
+#endif
+#ifndef UA__FORTIFY
+#define UA__FORTIFY 0
+#endif
+
+#if UA__FORTIFY
+#define UA__OBJSIZE(p) __builtin_object_size((p), 0)
+#if _FORTIFY_SOURCE > 2 && defined(__has_builtin)
+#if __has_builtin(__builtin_dynamic_object_size)
+#undef UA__OBJSIZE
+#define UA__OBJSIZE(p) __builtin_dynamic_object_size((p), 0)
+#endif
+#endif
+
+/* A call left after optimisation is a compile error (GCC, Clang >= 14) */
+#if !defined(__clang__) || __clang_major__ >= 14
+#define UA__COPY_ERROR(fn)                                                     \
+	__attribute__((__error__(#fn                                           \
+				 ": n is larger than the buffer it copies "    \
+				 "to or from")))
+#else
+#define UA__COPY_ERROR(fn)
+#endif
+void ua__copy_from_user_overflow(void) UA__COPY_ERROR(ua_copy_from_user);
+void ua__copy_to_user_overflow(void) UA__COPY_ERROR(ua_copy_to_user);
+void ua__copy_from_user_nocache_overflow(void)
+    UA__COPY_ERROR(ua_copy_from_user_nocache);
+
+/*
+ * The checked calls: the object size is taken where the call is written
+ * (a macro), checked in an always-inline helper, then the function runs.
+ */
+#define UA__CHECKED_COPY(fn, T1, T2, a1, a2, buf)                              \
+	static __inline __attribute__((__always_inline__, __artificial__))     \
+	size_t ua__##fn##_chk(T1 a1, T2 a2, size_t n, size_t size)             \
+	{                                                                      \
+		if (__builtin_constant_p(n > size) && n > size)                \
+			ua__##fn##_overflow();                                 \
+		else if (n > size)                                             \
+			ua__copy_overflow("ua_" #fn, n, size);                 \
+		return ua_##fn(a1, a2, n);                                     \
+	}
+UA__CHECKED_COPY(copy_from_user, void *, const void *, dst, usrc, dst)
+UA__CHECKED_COPY(copy_to_user, void *, const void *, udst, src, src)
+UA__CHECKED_COPY(copy_from_user_nocache, void *, const void *, dst, usrc, dst)
+
+#define ua_copy_from_user(dst, usrc, n)                                        \
+	ua__copy_from_user_chk((dst), (usrc), (n), UA__OBJSIZE(dst))
+#define ua_copy_to_user(udst, src, n)                                          \
+	ua__copy_to_user_chk((udst), (src), (n), UA__OBJSIZE(src))
+#define ua_copy_from_user_nocache(dst, usrc, n)                                \
+	ua__copy_from_user_nocache_chk((dst), (usrc), (n), UA__OBJSIZE(dst))
+#endif /* UA__FORTIFY */
+
 /* Strings */
 long ua_strnlen_user(const char *ustr, long n);
 long ua_strncpy_from_user(char *dst, const char *usrc, long n);
@@ -108,10 +181,363 @@ int ua_put_user_u64(uint64_t val, void *uptr);
 int ua__get_user_n(uint64_t *ret, const volatile void *uptr, size_t size);
 int ua__put_user_n(uint64_t val, volatile void *uptr, size_t size);
 
+/*
+ * Inline user-access blocks (the kernel's user_access_begin()):
+ *
+ *	if (!ua_user_access_begin(uptr, sizeof(*uptr)))
+ *		return -EFAULT;
+ *	ua_unsafe_get_user(a, &uptr->a, efault);
+ *	ua_unsafe_put_user(b, &uptr->b, efault);
+ *	ua_user_access_end();
+ *	return 0;
+ * efault:
+ *	ua_user_access_end();
+ *	return -EFAULT;
+ *
+ * ua_user_access_begin checks [uptr, uptr + len) once against the thread's
+ * user range and replaces the pointer variable uptr by its Spectre v1 masked
+ * value (unchanged when accepted; an address that cannot be mapped when
+ * refused).  Each unsafe access is then one load or store whose fault jumps
+ * to the caller's label (asm goto and an exception-table entry in the
+ * caller's own object).  See ua_user_access_begin(3).
+ */
+uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
+
+#define ua_user_access_begin(uptr, len)                                        \
+	__extension__({                                                        \
+		uintptr_t ua__a = ua__user_access_begin((uptr), (len));        \
+		(uptr) = (__typeof__(uptr))ua__a;                              \
+		ua__a != UINTPTR_MAX;                                          \
+	})
+
+#define ua_user_access_end() ((void)0)
+
+/*
+ * UA_ASM_GOTO_OUTPUT: asm goto may have outputs (GCC >= 11, Clang >= 11);
+ * without, a load sets a flag in a fixup stub and a branch tests it, as the
+ * kernel does.  A program may define it to 0 before the #include.
+ */
+#ifndef UA_ASM_GOTO_OUTPUT
+#if defined(__clang__)
+#if defined(__has_extension)
+#if __has_extension(gnu_asm_goto_with_outputs)
+#define UA_ASM_GOTO_OUTPUT 1
+#endif
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 11
+#define UA_ASM_GOTO_OUTPUT 1
+#endif
+#ifndef UA_ASM_GOTO_OUTPUT
+#define UA_ASM_GOTO_OUTPUT 0
+#endif
+#endif
+
+/* asm goto: GCC >= 4.5, Clang >= 9; else the accesses are function calls */
+#if (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)) &&      \
+    defined(__GNUC__) && !defined(UA_NO_INLINE_ACCESS) &&                      \
+    (defined(__clang__) ? __clang_major__ >= 9                                 \
+			: __GNUC__ * 100 + __GNUC_MINOR__ >= 405)
+#define UA__INLINE_ACCESS 1
+#else
+#define UA__INLINE_ACCESS 0
+#endif
+
+#if UA__INLINE_ACCESS
+/* clang-format off */
+/* An entry of the library's exception table (src/extable.h: UA_EX_FIXUP) */
+#define UA__EXTABLE(insn, fixup)                                               \
+	".pushsection ua_extable_blocks,\"a\"\n\t.balign 4\n\t"                 \
+	".long " insn " - .\n\t.long " fixup " - .\n\t.long 1\n\t"              \
+	".popsection\n\t"
+#define UA__FIXUP_BEGIN ".pushsection .text.ua_fixup,\"ax\"\n"
+#define UA__FIXUP_END ".popsection\n\t"
+
+#if defined(__aarch64__)
+#define UA__LD1 "ldrb %w[ua_v], %[ua_m]"
+#define UA__LD2 "ldrh %w[ua_v], %[ua_m]"
+#define UA__LD4 "ldr %w[ua_v], %[ua_m]"
+#define UA__LD8 "ldr %x[ua_v], %[ua_m]"
+#define UA__ST1 "strb %w[ua_v], %[ua_m]"
+#define UA__ST2 "strh %w[ua_v], %[ua_m]"
+#define UA__ST4 "str %w[ua_v], %[ua_m]"
+#define UA__ST8 "str %x[ua_v], %[ua_m]"
+#define UA__GET_CONS1 "=r"
+#define UA__PUT_CONS1 "rZ"
+#define UA__PUT_CONS "rZ"
+#define UA__PUT_CONS8 "rZ"
+#define UA__SET_ERR "mov %w[ua_e], #1\n\tb 2b\n"
+#else
+#define UA__LD1 "movb %[ua_m], %[ua_v]"
+#define UA__LD2 "movw %[ua_m], %[ua_v]"
+#define UA__LD4 "movl %[ua_m], %[ua_v]"
+#define UA__LD8 "movq %[ua_m], %[ua_v]"
+#define UA__ST1 "movb %[ua_v], %[ua_m]"
+#define UA__ST2 "movw %[ua_v], %[ua_m]"
+#define UA__ST4 "movl %[ua_v], %[ua_m]"
+#define UA__ST8 "movq %[ua_v], %[ua_m]"
+#define UA__GET_CONS1 "=q"
+#define UA__PUT_CONS1 "iq"
+#define UA__PUT_CONS "ir"
+#define UA__PUT_CONS8 "er"
+#define UA__SET_ERR "movl $1, %[ua_e]\n\tjmp 2b\n"
+#endif
+/* clang-format on */
+
+/*
+ * The memory operand is *ptr itself, whatever its type: the instruction
+ * gives the size (the cases of another size are dead code).  i386 reads and
+ * writes a 64-bit value as two 32-bit halves through a register.
+ */
+#if UA_ASM_GOTO_OUTPUT
+/* One load: its fault goes straight to the label */
+#define UA__GET1(insn, vcons, out, ptr, label)                                 \
+	__asm__ __volatile__ goto("1:\t" insn                                  \
+				  "\n\t" UA__EXTABLE("1b", "%l[" #label "]")   \
+				  : [ua_v] vcons(out)                          \
+				  : [ua_m] "m"(*(ptr))                         \
+				  :                                            \
+				  : label)
+#define UA__GET2X4(out, ptr, label)                                            \
+	do {                                                                   \
+		uint32_t ua__lo, ua__hi;                                       \
+		__asm__ __volatile__ goto(                                     \
+		    "1:\tmovl (%[ua_p]), %[ua_v0]\n"                           \
+		    "2:\tmovl 4(%[ua_p]), %[ua_v1]\n\t" UA__EXTABLE(           \
+			"1b", "%l[" #label "]")                                \
+			UA__EXTABLE("2b", "%l[" #label "]")                    \
+		    : [ua_v0] "=&r"(ua__lo), [ua_v1] "=r"(ua__hi)              \
+		    : [ua_p] "r"(ptr), "m"(*(ptr))                             \
+		    :                                                          \
+		    : label);                                                  \
+		(out) = ua__lo | (uint64_t)ua__hi << 32;                       \
+	} while (0)
+#define UA__STORE_OUT(ptr) [ua_m] "=m"(*(ptr))
+#define UA__STORE_IN(ptr)
+#define UA__STORE_CLOBBER
+#else
+/* One load; a fault runs a stub that sets ua__err, tested after it */
+#define UA__GET1(insn, vcons, out, ptr, label)                                 \
+	do {                                                                   \
+		int ua__err = 0;                                               \
+		__asm__ __volatile__(                                          \
+		    "1:\t" insn "\n2:\n\t" UA__FIXUP_BEGIN                     \
+		    "3:\t" UA__SET_ERR UA__FIXUP_END UA__EXTABLE("1b", "3b")   \
+		    : [ua_v] vcons(out), [ua_e] "+r"(ua__err)                  \
+		    : [ua_m] "m"(*(ptr)));                                     \
+		if (__builtin_expect(ua__err, 0))                              \
+			goto label;                                            \
+	} while (0)
+#define UA__GET2X4(out, ptr, label)                                            \
+	do {                                                                   \
+		uint32_t ua__lo, ua__hi;                                       \
+		int ua__err = 0;                                               \
+		__asm__ __volatile__(                                          \
+		    "1:\tmovl (%[ua_p]), %[ua_v0]\n"                           \
+		    "2:\tmovl 4(%[ua_p]), %[ua_v1]\n"                          \
+		    "4:\n\t" UA__FIXUP_BEGIN                                   \
+		    "3:\tmovl $1, %[ua_e]\n\tjmp 4b\n" UA__FIXUP_END           \
+			UA__EXTABLE("1b", "3b") UA__EXTABLE("2b", "3b")        \
+		    : [ua_v0] "=&r"(ua__lo), [ua_v1] "=&r"(ua__hi),            \
+		      [ua_e] "+r"(ua__err)                                     \
+		    : [ua_p] "r"(ptr), "m"(*(ptr)));                           \
+		if (__builtin_expect(ua__err, 0))                              \
+			goto label;                                            \
+		(out) = ua__lo | (uint64_t)ua__hi << 32;                       \
+	} while (0)
+/* Stores have no output: the asm is told that it writes memory */
+#define UA__STORE_OUT(ptr)
+#define UA__STORE_IN(ptr) , [ua_m] "m"(*(ptr))
+#define UA__STORE_CLOBBER "memory"
+#endif
+
+/* One store: its fault goes straight to the label */
+#define UA__PUT1(insn, cons, T, val, ptr, label)                               \
+	__asm__ __volatile__ goto("1:\t" insn                                  \
+				  "\n\t" UA__EXTABLE("1b", "%l[" #label "]")   \
+				  : UA__STORE_OUT(ptr)                         \
+				  : [ua_v] cons((T)(val)) UA__STORE_IN(ptr)    \
+				  : UA__STORE_CLOBBER                          \
+				  : label)
+/* i386: two 32-bit stores, the low-addressed first */
+#define UA__PUT2X4(val, ptr, label)                                            \
+	__asm__ __volatile__ goto(                                             \
+	    "1:\tmovl %[ua_v0], (%[ua_p])\n"                                   \
+	    "2:\tmovl %[ua_v1], 4(%[ua_p])\n\t" UA__EXTABLE(                   \
+		"1b", "%l[" #label "]") UA__EXTABLE("2b", "%l[" #label "]")    \
+	    : UA__STORE_OUT(ptr)                                               \
+	    : [ua_v0] "ir"((uint32_t)(val)),                                   \
+	      [ua_v1] "ir"((uint32_t)((val) >> 32)),                           \
+	      [ua_p] "r"(ptr)UA__STORE_IN(ptr)                                 \
+	    : UA__STORE_CLOBBER                                                \
+	    : label)
+
+#if defined(__i386__)
+#define UA__GET8(out, ptr, label) UA__GET2X4(out, ptr, label)
+#define UA__PUT8(val, ptr, label) UA__PUT2X4(val, ptr, label)
+#else
+#define UA__GET8(out, ptr, label)                                              \
+	do {                                                                   \
+		uint64_t ua__8;                                                \
+		UA__GET1(UA__LD8, "=r", ua__8, ptr, label);                    \
+		(out) = ua__8;                                                 \
+	} while (0)
+#define UA__PUT8(val, ptr, label)                                              \
+	UA__PUT1(UA__ST8, UA__PUT_CONS8, uint64_t, val, ptr, label)
+#endif
+
+/* The value, zero-extended into 64 bits, by the size of *ptr */
+#define UA__UNSAFE_GET(v, ptr, label)                                          \
+	switch (sizeof(*(ptr))) {                                              \
+	case 1: {                                                              \
+		uint8_t ua__1;                                                 \
+		UA__GET1(UA__LD1, UA__GET_CONS1, ua__1, ptr, label);           \
+		(v) = ua__1;                                                   \
+		break;                                                         \
+	}                                                                      \
+	case 2: {                                                              \
+		uint16_t ua__2;                                                \
+		UA__GET1(UA__LD2, "=r", ua__2, ptr, label);                    \
+		(v) = ua__2;                                                   \
+		break;                                                         \
+	}                                                                      \
+	case 4: {                                                              \
+		uint32_t ua__4;                                                \
+		UA__GET1(UA__LD4, "=r", ua__4, ptr, label);                    \
+		(v) = ua__4;                                                   \
+		break;                                                         \
+	}                                                                      \
+	default:                                                               \
+		UA__GET8(v, ptr, label);                                       \
+		break;                                                         \
+	}
+
+#define UA__UNSAFE_PUT(v, ptr, label)                                          \
+	switch (sizeof(*(ptr))) {                                              \
+	case 1:                                                                \
+		UA__PUT1(UA__ST1, UA__PUT_CONS1, uint8_t, v, ptr, label);      \
+		break;                                                         \
+	case 2:                                                                \
+		UA__PUT1(UA__ST2, UA__PUT_CONS, uint16_t, v, ptr, label);      \
+		break;                                                         \
+	case 4:                                                                \
+		UA__PUT1(UA__ST4, UA__PUT_CONS, uint32_t, v, ptr, label);      \
+		break;                                                         \
+	default:                                                               \
+		UA__PUT8(v, ptr, label);                                       \
+		break;                                                         \
+	}
+#else
+/* No asm goto here: each access is a call that checks the range again */
+#define UA__UNSAFE_GET(v, ptr, label)                                          \
+	if (ua__get_user_n(&(v), (ptr), sizeof(*(ptr))))                       \
+		goto label;
+#define UA__UNSAFE_PUT(v, ptr, label)                                          \
+	if (ua__put_user_n((v), (ptr), sizeof(*(ptr))))                        \
+		goto label;
+#endif /* UA__INLINE_ACCESS */
+
+/*
+ * ua_unsafe_get_user(x, ptr, label) / ua_unsafe_put_user(x, ptr, label):
+ * statements; type-generic on sizeof(*(ptr)) as ua_get_user.  On a fault,
+ * control goes to label; x is then unspecified.
+ */
+#define ua_unsafe_get_user(x, ptr, label)                                      \
+	do {                                                                   \
+		union {                                                        \
+			uint64_t v;                                            \
+			UA__VALUE_TYPE(ptr) t;                                 \
+		} ua__g;                                                       \
+		UA__SIZE_CHECK(ptr);                                           \
+		UA__UNSAFE_GET(ua__g.v, (ptr), label)                          \
+		(x) = ua__g.t;                                                 \
+	} while (0)
+
+#define ua_unsafe_put_user(x, ptr, label)                                      \
+	do {                                                                   \
+		__typeof__(*(ptr)) ua__x = (x);                                \
+		uint64_t ua__p = 0;                                            \
+		UA__SIZE_CHECK(ptr);                                           \
+		__builtin_memcpy(&ua__p, &ua__x, sizeof(ua__x));               \
+		UA__UNSAFE_PUT(ua__p, (ptr), label)                            \
+	} while (0)
+
+/* len bytes from trusted src to udst: 8-byte stores, then 4, 2, 1 */
+#define ua_unsafe_copy_to_user(udst, src, len, label)                          \
+	do {                                                                   \
+		char *ua__d = (char *)(udst);                                  \
+		const char *ua__s = (const char *)(src);                       \
+		size_t ua__n = (len);                                          \
+		for (; ua__n >= 8; ua__d += 8, ua__s += 8, ua__n -= 8) {       \
+			uint64_t ua__w;                                        \
+			__builtin_memcpy(&ua__w, ua__s, 8);                    \
+			ua_unsafe_put_user(ua__w, (uint64_t *)(void *)ua__d,   \
+					   label);                             \
+		}                                                              \
+		if (ua__n & 4) {                                               \
+			uint32_t ua__w;                                        \
+			__builtin_memcpy(&ua__w, ua__s, 4);                    \
+			ua_unsafe_put_user(ua__w, (uint32_t *)(void *)ua__d,   \
+					   label);                             \
+			ua__d += 4;                                            \
+			ua__s += 4;                                            \
+		}                                                              \
+		if (ua__n & 2) {                                               \
+			uint16_t ua__w;                                        \
+			__builtin_memcpy(&ua__w, ua__s, 2);                    \
+			ua_unsafe_put_user(ua__w, (uint16_t *)(void *)ua__d,   \
+					   label);                             \
+			ua__d += 2;                                            \
+			ua__s += 2;                                            \
+		}                                                              \
+		if (ua__n & 1)                                                 \
+			ua_unsafe_put_user(*ua__s, ua__d, label);              \
+	} while (0)
+
+/*
+ * Every object (program, shared library, plugin) that holds unsafe accesses
+ * registers its table with the library when it is loaded and takes it back
+ * when it is unloaded: a constructor and a destructor in each file that
+ * includes this header, which do nothing where the object has no table.
+ */
+void ua__extable_register(const void *start, const void *stop);
+void ua__extable_unregister(const void *start);
+
+#if UA__INLINE_ACCESS && !defined(UA__NO_EXTABLE_REGISTRY)
+extern const char __start_ua_extable_blocks[]
+    __attribute__((weak, visibility("hidden")));
+extern const char __stop_ua_extable_blocks[]
+    __attribute__((weak, visibility("hidden")));
+
+static void __attribute__((constructor, used)) ua__extable_ctor(void)
+{
+	const char *start = __start_ua_extable_blocks;
+	const char *stop = __stop_ua_extable_blocks;
+
+	if (start != stop)
+		ua__extable_register(start, stop);
+}
+
+static void __attribute__((destructor, used)) ua__extable_dtor(void)
+{
+	const char *start = __start_ua_extable_blocks;
+	const char *stop = __stop_ua_extable_blocks;
+
+	if (start != stop)
+		ua__extable_unregister(start);
+}
+#endif
+
 /* Zero checks and extensible structs (kernel semantics) */
 int ua_check_zeroed_user(const void *usrc, size_t n);
 int ua_copy_struct_from_user(void *dst, size_t ksize, const void *usrc,
 			     size_t usize);
+
+/*
+ * Usercopy fault injection (the kernel's fail_usercopy): the same
+ * attributes as UACCESS_FAIL, "probability=P:interval=I:times=T:
+ * mode=whole|partial[:seed=S]"; NULL or "" turns it off.  0 or -EINVAL.
+ */
+int ua_fail_usercopy(const char *spec);
 
 /* The same engine, no checks */
 void *ua_memcpy(void *dst, const void *src, size_t n);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The bulk copies: access_ok, then the routine with its user side. */
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 
 #include "arch.h"
@@ -64,6 +65,9 @@ ua_user_cold(ua_copy_fn fn, void *dst, const void *src, size_t n,
 	const void *p = kind == UA_KIND_FROM ? src : dst;
 	uintptr_t u;
 
+	/* Refused, neither buffer touched (dispatch.c: ua_huge_guard) */
+	if (n > INT_MAX && kind != UA_KIND_CLEAR)
+		return n;
 	ua_lazy_init();
 	ua_range_own();
 	u = ua_user_addr(p, n);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arch.h"
 #include "dispatch.h"
 
 #ifndef UA_SYSCONF_PROFILE
@@ -101,11 +102,15 @@ struct ua_dispatch ua_dispatch = {
 /* Before init every size goes through the table, which initialises */
 size_t ua_memcpy_inline_max;
 
-/* What the table was made from: names, and seed 000's alignment guard */
+/*
+ * What the table was made from: names, seed 000's alignment guard, and the
+ * routines behind the size guards
+ */
 static struct {
 	uintptr_t rep_mask;
 	ua_copy_fn rep[UA_NCLASSES], rep_alt[UA_NCLASSES];
 	const struct ua_strategy *copy_s[UA_NCLASSES];
+	ua_copy_fn huge, nocache;
 } ua_engine;
 
 static struct ua_policy ua_policy_now;
@@ -211,6 +216,65 @@ ua_via_nocache(void *dst, const void *src, size_t n)
 	return ua_memcpy_with(ua_dispatch.nocache, dst, src, n);
 }
 
+/*
+ * A user copy above INT_MAX is refused without touching either buffer: a
+ * negative length cast to size_t (the kernel's check_copy_size()).  Every
+ * such size is in the huge class (ua_dispatch_apply) and in the nocache
+ * routine's range, whose routines check first: the sizes below never see
+ * the test.  ua_memcpy, with no user side, copies them.
+ */
+static size_t
+ua_huge_guard(UA_ROUTINE_PARAMS)
+{
+	struct ua_user u;
+
+	if (n > INT_MAX && ua_args_user(a3, a4, a5, &u))
+		return n;
+	return ua_engine.huge(UA_ROUTINE_ARGS);
+}
+
+static size_t
+ua_nocache_guard(UA_ROUTINE_PARAMS)
+{
+	struct ua_user u;
+
+	if (n > INT_MAX && ua_args_user(a3, a4, a5, &u))
+		return n;
+	return ua_engine.nocache(UA_ROUTINE_ARGS);
+}
+
+/* The size class of n under thresholds d (internal.h: ua_size_class) */
+static int
+ua_class_in(const struct ua_dispatch *d, size_t n)
+{
+	if (n < d->medium_min)
+		return 0;
+	if (n < d->large_min)
+		return 1;
+	return n < d->huge_min ? 2 : 3;
+}
+
+/* Make every size above INT_MAX a huge one, and guard the huge routine */
+static void
+ua_guard_sizes(struct ua_dispatch *d)
+{
+	const size_t big = (size_t)INT_MAX + 1;
+	int c = ua_class_in(d, big);
+
+	if (c < UA_HUGE) {
+		d->huge_min = big;
+		d->large_min = d->large_min > big ? big : d->large_min;
+		d->medium_min = d->medium_min > big ? big : d->medium_min;
+		d->copy[UA_HUGE] = d->copy[c];
+		d->memcpy[UA_HUGE] = d->memcpy[c];
+		ua_engine.copy_s[UA_HUGE] = ua_engine.copy_s[c];
+	}
+	ua_engine.huge = d->copy[UA_HUGE];
+	d->copy[UA_HUGE] = ua_huge_guard;
+	ua_engine.nocache = d->nocache;
+	d->nocache = ua_nocache_guard;
+}
+
 void
 ua_dispatch_apply(const struct ua_policy *p)
 {
@@ -256,11 +320,16 @@ ua_dispatch_apply(const struct ua_policy *p)
 	d.memcpy_nocache = ua_via_nocache;
 	if (force && force->plain)
 		d.memcpy_nocache = force->plain;
+	ua_guard_sizes(&d);
+	ua_fail_route(&d);
 	ua_policy_now = *p;
 	ua_dispatch = d;
 	ua_memcpy_inline_max = ua_engine.copy_s[UA_SMALL]->memcpy_inline;
 	if (ua_memcpy_inline_max >= d.medium_min)
 		ua_memcpy_inline_max = d.medium_min ? d.medium_min - 1 : 0;
+	/* Fault injection: every size through the table (fail.c) */
+	if (ua_fail_active())
+		ua_memcpy_inline_max = 0;
 }
 
 void
@@ -390,6 +459,7 @@ ua_dispatch_init(void)
 	const char *t;
 
 	ua_parse_disable(getenv("UACCESS_DISABLE"));
+	ua_fail_init();
 	ua_policy_defaults(&p);
 	ua_read_profile(&p);
 	t = getenv("UACCESS_TUNABLES");

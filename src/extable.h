@@ -3,6 +3,9 @@
  * The exception table: one entry for every instruction that may touch user
  * memory.  Entries are self-relative offsets in the section ua_extable, so
  * they need no relocations; the linker provides __start_/__stop_ symbols.
+ * The inline accesses of uaccess.h (ua_unsafe_get_user) emit the same
+ * entries, type UA_EX_FIXUP, into the section ua_extable_blocks of the
+ * caller's object; extable.c finds those.
  */
 #ifndef UA_EXTABLE_H
 #define UA_EXTABLE_H

@@ -21,22 +21,6 @@ UA_TLS struct ua_thread ua_self;
 atomic_int ua_ready;
 size_t ua_page_size = 4096;
 
-extern const struct ua_extable_entry __start_ua_extable[]
-    __attribute__((weak, visibility("hidden")));
-extern const struct ua_extable_entry __stop_ua_extable[]
-    __attribute__((weak, visibility("hidden")));
-
-const struct ua_extable_entry *
-ua_extable_find(uintptr_t pc)
-{
-	const struct ua_extable_entry *e;
-
-	for (e = __start_ua_extable; e < __stop_ua_extable; e++)
-		if (ua_extable_insn(e) == pc)
-			return e;
-	return NULL;
-}
-
 /*
  * A copy routine faulted.  Ours only if it runs for a user copy and the
  * address lies on its user side; then resume at the fixup with how far the

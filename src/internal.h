@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The library defines the copies: no checking macros over them */
+#define UA_NO_FORTIFY 1
 #include "uaccess.h"
 
 #define UA_EXPORT __attribute__((visibility("default")))
@@ -145,6 +147,27 @@ ua_user_addr(const volatile void *p, size_t n)
 }
 
 /*
+ * fail.c: the gate of the calls that run no dispatch routine (get_user,
+ * put_user, the strings, user_access_begin): 1 when the library is
+ * initialised and fault injection is off.  Otherwise ua_gate_slow
+ * initialises and, while injection is on, may decide that this call of n
+ * bytes at p fails: it returns 1 and the byte of the fault in *ret_cut (0:
+ * the whole call fails, and it is recorded for ua_last_fault()).
+ */
+extern atomic_int ua_gate;
+int ua_gate_slow(const volatile void *p, size_t n, size_t *ret_cut);
+void ua_fail_record(uintptr_t addr);
+
+static inline __attribute__((always_inline)) int
+ua_user_gate(const volatile void *p, size_t n, size_t *ret_cut)
+{
+	if (ua_likely(atomic_load_explicit(&ua_gate, memory_order_acquire) ==
+		      1))
+		return 0;
+	return ua_gate_slow(p, n, ret_cut);
+}
+
+/*
  * For the single loads and stores, which run no dispatch routine: init,
  * then the check.  (The bulk copies skip the init test: every routine of
  * the initial dispatch table runs init before it touches memory, and until
@@ -154,8 +177,13 @@ static inline __attribute__((always_inline)) int
 ua_user_ptr(const volatile void *p, size_t n, void **ret)
 {
 	uintptr_t u;
+	size_t cut;
 
-	ua_lazy_init();
+	if (ua_user_gate(p, n, &cut)) {
+		if (cut) /* one access: a part of it is all of it */
+			ua_fail_record((uintptr_t)p);
+		return 0;
+	}
 	u = ua_user_addr(p, n);
 	if (u == UA_REFUSED)
 		return 0;
@@ -191,6 +219,11 @@ struct ua_dispatch {
 };
 extern struct ua_dispatch ua_dispatch;
 void ua_dispatch_init(void);
+
+/* fail.c: UACCESS_FAIL at init; the table rerouted while injection is on */
+void ua_fail_init(void);
+void ua_fail_route(struct ua_dispatch *d);
+int ua_fail_active(void);
 
 /* The size class of a copy of n bytes: 0 small, 1 medium, 2 large, 3 huge */
 static inline int

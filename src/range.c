@@ -118,3 +118,21 @@ ua_range_own(void)
 	atomic_signal_fence(memory_order_seq_cst);
 	ua_self.range_hi = ua_default_hi;
 }
+
+/*
+ * ua_user_access_begin(): the range check of a block of inline accesses.
+ * Returns the address masked as the bulk copies mask theirs (internal.h):
+ * itself when accepted, UA_REFUSED when not, also under speculation.
+ */
+UA_EXPORT uintptr_t
+ua__user_access_begin(const volatile void *uptr, size_t len)
+{
+	size_t cut;
+
+	if (ua_user_gate(uptr, len, &cut)) {
+		if (cut) /* a block is checked as a whole */
+			ua_fail_record((uintptr_t)uptr);
+		return UA_REFUSED;
+	}
+	return ua_user_addr(uptr, len);
+}

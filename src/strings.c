@@ -125,16 +125,17 @@ ua_scan_string(char *dst, const char *s, size_t lim)
 }
 
 /*
- * Bytes the string may span: up to count, or to the end of the user range.
- * Returns 0 when s is outside the range.
+ * Bytes the string may span: up to count, or to the end of the user range
+ * (*ret_clipped 1), or to a fault injected there (*ret_clipped 2: reaching
+ * it is a fault, ua_string_fault).  Returns 0 when s is outside the range.
  */
 static size_t
 ua_string_limit(const char **s, long count, int *ret_clipped)
 {
 	uintptr_t lo, hi, p = (uintptr_t)*s;
-	size_t lim;
+	size_t lim, cut = 0;
+	int fail = ua_user_gate(*s, (size_t)count, &cut);
 
-	ua_lazy_init();
 	ua__access_ok(p, 1, &lo, &hi);
 	if (p < lo || p >= hi)
 		return 0;
@@ -143,7 +144,19 @@ ua_string_limit(const char **s, long count, int *ret_clipped)
 	if (!*ret_clipped)
 		lim = (size_t)count;
 	*s = ua_mask_user(*s, lim, lo, hi);
+	if (ua_unlikely(fail) && cut < lim) {
+		*ret_clipped = 2;
+		lim = cut;
+	}
 	return lim;
+}
+
+/* The scan reached its limit without a NUL: a fault if it was injected */
+static void
+ua_string_fault(const char *s, size_t lim, int clipped)
+{
+	if (clipped == 2)
+		ua_fail_record((uintptr_t)s + lim);
 }
 
 UA_EXPORT long
@@ -164,6 +177,7 @@ ua_strnlen_user(const char *ustr, long n)
 	if ((size_t)r < lim)
 		return r + 1;
 	/* No NUL: too long for n, or the user range ended first */
+	ua_string_fault(ustr, lim, clipped);
 	return clipped ? 0 : n + 1;
 }
 
@@ -184,5 +198,6 @@ ua_strncpy_from_user(char *dst, const char *usrc, long n)
 		return r;
 	if ((size_t)r < lim)
 		return r;
+	ua_string_fault(usrc, lim, clipped);
 	return clipped ? -EFAULT : n;
 }

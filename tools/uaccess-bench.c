@@ -42,6 +42,7 @@ static const struct subcommand {
     {"apps", cmd_apps,
      "real programs (zstd, xz, gzip, sqlite3, python3, perl) with and "
      "without libuaccess-preload.so"},
+    {"blocks", cmd_blocks, "inline user-access blocks: loads vs plain and ua_get_user"},
 };
 #define NSUB (int)(sizeof(subcommands) / sizeof(subcommands[0]))
 

@@ -71,4 +71,15 @@ ua_ctx_to_fixup(void *uc, uintptr_t fixup, uintptr_t limit,
 	c->uc_mcontext.pc = fixup;
 }
 
+/* The user side a routine was called with (UA_USER_ARGS); 0: none */
+static inline int
+ua_args_user(uintptr_t a3, uintptr_t a4, uintptr_t a5, struct ua_user *ret)
+{
+	(void)a3;
+	ret->lo = a4;
+	ret->hi = a5 & (((uintptr_t)1 << UA_KIND_SHIFT) - 1);
+	ret->kind = (enum ua_kind)(a5 >> UA_KIND_SHIFT);
+	return ret->hi != 0;
+}
+
 #endif /* UA_ARCH_H */

@@ -73,4 +73,14 @@ ua_ctx_to_fixup(void *uc, uintptr_t fixup, uintptr_t limit,
 	r[REG_EIP] = (greg_t)fixup;
 }
 
+/* The user side a routine was called with (UA_USER_ARGS); 0: none */
+static inline int
+ua_args_user(uintptr_t a3, uintptr_t a4, uintptr_t a5, struct ua_user *ret)
+{
+	ret->lo = a3;
+	ret->hi = a4;
+	ret->kind = (enum ua_kind)a5;
+	return ret->hi != 0;
+}
+
 #endif /* UA_ARCH_H */

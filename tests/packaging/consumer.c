@@ -2,7 +2,8 @@
 /*
  * Description: a user of the installed package.  It must compile as strict
  * C99, C11 and C++11 (pedantic, -Werror), with no feature-test macro, using
- * every public name including the ua_get_user/ua_put_user macros, link, and
+ * every public name including the ua_get_user/ua_put_user macros and the
+ * inline user-access blocks, link, and
  * run, without any call changing errno.  Only ISO C besides <uaccess.h>:
  * the bad pointer is in the page at 0, which is never in the user range.
  */
@@ -57,6 +58,28 @@ embedding_handler(int signo, siginfo_t *info, void *ucontext)
 {
 	if (ua_handle_fault(signo, info, ucontext))
 		return;
+}
+
+/* A block of inline accesses; the pointer must be a variable */
+static int
+block(const uint32_t *uarg, uint32_t *uout)
+{
+	uint32_t a = 0;
+	char tmp[4] = {1, 2, 3, 4};
+
+	if (!ua_user_access_begin(uarg, sizeof(*uarg)))
+		return -EFAULT;
+	ua_unsafe_get_user(a, uarg, efault);
+	ua_user_access_end();
+	if (!ua_user_access_begin(uout, sizeof(*uout)))
+		return -EFAULT;
+	ua_unsafe_put_user(a + 1, uout, efault);
+	ua_unsafe_copy_to_user(uout, tmp, sizeof(tmp), efault);
+	ua_user_access_end();
+	return 0;
+efault:
+	ua_user_access_end();
+	return -EFAULT;
 }
 
 int
@@ -155,6 +178,20 @@ main(void)
 
 	f = ua_last_fault();
 	EXPECT(f != NULL);
+
+	u32 = 41;
+	EXPECT(block(&u32, (uint32_t *)(void *)dst) == 0);
+	EXPECT(memcmp(dst, "\1\2\3\4", 4) == 0);
+	EXPECT(block((const uint32_t *)(const void *)bad, &u32) == -EFAULT);
+	EXPECT(ua_fail_usercopy("probability=100:times=1") == 0);
+	EXPECT(ua_copy_to_user(dst, src, 8) == 8);
+	EXPECT(ua_copy_to_user(dst, src, 8) == 0);
+	EXPECT(ua_fail_usercopy("probability=1000") == -EINVAL);
+	EXPECT(ua_fail_usercopy(NULL) == 0);
+	(void)ua__user_access_begin;
+	(void)ua__extable_register;
+	(void)ua__extable_unregister;
+	(void)ua__copy_overflow;
 
 	EXPECT(ua_argblock_new(&ab, 1 << 16, UA_ARGBLOCK_WINDOWED) == 0);
 	if (ab) {

@@ -68,14 +68,18 @@ def public_names(header):
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
     text = re.sub(r"\\\n", " ", text)
     funcs, macros, code = set(), set(), []
-    skip = []  # one entry per open #if: True while in C++-only code
+    # One entry per open #if: True while in C++-only code, or in a region
+    # under "#if UA__..." (the header's own machinery: static helpers,
+    # error declarations, the checked copies' macros over real functions)
+    skip = []
     for line in text.split("\n"):
         s = line.strip()
         d = re.match(r"#\s*(\w+)\s*(.*)", s)
         if d:
             kw, rest = d.group(1), d.group(2)
             if kw in ("if", "ifdef", "ifndef"):
-                skip.append(kw == "ifdef" and rest.strip() == "__cplusplus")
+                skip.append((kw == "ifdef" and rest.strip() == "__cplusplus")
+                            or (kw == "if" and rest.startswith("UA__")))
             elif kw == "else" and skip:
                 skip[-1] = False
             elif kw == "endif" and skip:
@@ -188,6 +192,30 @@ EXTRA_TUS = {
         "#ifndef _GNU_SOURCE\n#define _GNU_SOURCE\n#endif\n#include <signal.h>\n#include <ucontext.h>\n"
         "#include <uaccess.h>\n#include <uaccess.h>\n"
         "int main(void) { int v = 0; return ua_get_user(v, &v); }\n",
+    # Fortified (the checked copies are macros over always-inline helpers)
+    # and the block fallbacks: without asm goto outputs, without asm goto
+    "fortified.c":
+        "#define _FORTIFY_SOURCE 3\n#include <uaccess.h>\n"
+        "static char u[64];\n"
+        "int main(void) { char b[16]; size_t n = sizeof(b);\n"
+        "  n = ua_copy_from_user(b, u, n) + ua_copy_to_user(u, b, n)\n"
+        "    + ua_copy_from_user_nocache(b, u, n);\n"
+        "  return (int)n + b[0]; }\n",
+    "block_no_goto_output.c":
+        "#define UA_ASM_GOTO_OUTPUT 0\n#include <uaccess.h>\n"
+        "int main(void) { static unsigned long v; unsigned long *p = &v;\n"
+        "  unsigned long x = 0;\n"
+        "  if (!ua_user_access_begin(p, sizeof(*p))) return 1;\n"
+        "  ua_unsafe_get_user(x, p, f); ua_unsafe_put_user(x + 1, p, f);\n"
+        "  ua_user_access_end(); return (int)x;\n"
+        "f: ua_user_access_end(); return 2; }\n",
+    "block_calls.c":
+        "#define UA_NO_INLINE_ACCESS\n#include <uaccess.h>\n"
+        "int main(void) { static short v; short *p = &v; short x = 0;\n"
+        "  if (!ua_user_access_begin(p, sizeof(*p))) return 1;\n"
+        "  ua_unsafe_get_user(x, p, f); ua_unsafe_put_user(x, p, f);\n"
+        "  ua_user_access_end(); return x;\n"
+        "f: ua_user_access_end(); return 2; }\n",
     "after_posix.c":
         "#define _POSIX_C_SOURCE 200809L\n#include <signal.h>\n"
         "#include <uaccess.h>\n"
@@ -238,14 +266,16 @@ def check_header(a):
             for src in sources:
                 exe = os.path.join(tmp, "t%d" % n)
                 n += 1
+                # fortify needs optimisation (glibc warns without it)
+                opt = ["-O2"] if src.endswith("fortified.c") else []
                 what = "%s %s %s" % (os.path.basename(compiler),
                                      " ".join(std), os.path.basename(src))
                 if sanitized and family(compiler) != own:
-                    must([compiler] + std + warn + ["-I" + a.include,
+                    must([compiler] + std + warn + opt + ["-I" + a.include,
                           "-c", src, "-o", exe + ".o"], what)
                     print("compiled %s" % what)
                     continue
-                ok, _ = must([compiler] + std + warn + ["-I" + a.include,
+                ok, _ = must([compiler] + std + warn + opt + ["-I" + a.include,
                               src, "-o", exe] + link, what)
                 if ok and src == a.source:
                     must([exe], "running " + what)

@@ -293,5 +293,6 @@ int cmd_apps(void);
 int apps_validate(const char *list);
 const char *apps_names(void);
 int apps_check(void);
+int cmd_blocks(void);
 
 #endif /* UA_BENCH_H */

@@ -39,10 +39,12 @@ static const struct subcommand {
      "building an exec argument block: page mappings and time (seed 004)"},
     {"faults", cmd_faults,
      "a faulting copy against a raw signal round trip; signals per call"},
+    {"blocks", cmd_blocks,
+     "inline user-access blocks: loads vs plain and ua_get_user"},
+    /* last: its options are checked against run[NSUB - 1] */
     {"apps", cmd_apps,
      "real programs (zstd, xz, gzip, sqlite3, python3, perl) with and "
      "without libuaccess-preload.so"},
-    {"blocks", cmd_blocks, "inline user-access blocks: loads vs plain and ua_get_user"},
 };
 #define NSUB (int)(sizeof(subcommands) / sizeof(subcommands[0]))
 

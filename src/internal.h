@@ -84,7 +84,6 @@ ua_lazy_init(void)
 /* range.c */
 extern uintptr_t ua_default_lo, ua_default_hi;
 void ua_range_init(void);
-void ua_range_own(void);
 
 /* access_ok against this thread's range, which it also returns */
 static inline int

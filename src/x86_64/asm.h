@@ -32,6 +32,48 @@
 	.hidden ua_copy_fault
 #define COPY_FAULT_EXIT jmp ua_copy_fault
 
+/*
+ * One move of a copy; given a fixup, a user access with its table entry
+ * (no fixup: ua_memcpy's moves, where a fault is the caller's bug).
+ */
+.macro AMOV fault, insn:vararg
+.ifb \fault
+	\insn
+.else
+99:	\insn
+	UA_EXTABLE 99b, \fault
+.endif
+.endm
+
+/*
+ * Vectors of \w bytes (\mov) from both ends of the buffer, all loaded
+ * before any is stored, in increasing address order: one register of the
+ * list \head for each vector from the start, one of \tail (as many) for
+ * each vector that ends at the end.  rsi, rdi, rdx stay put.
+ */
+.macro COPY_BOTH_ENDS fault, mov, w, head, tail
+	.Lua_i = 0
+	.irp r, \head
+	AMOV \fault, \mov (.Lua_i * \w)(%rsi), \r
+	.Lua_i = .Lua_i + 1
+	.endr
+	.Lua_i = -.Lua_i
+	.irp r, \tail
+	AMOV \fault, \mov (.Lua_i * \w)(%rsi,%rdx), \r
+	.Lua_i = .Lua_i + 1
+	.endr
+	.Lua_i = 0
+	.irp r, \head
+	AMOV \fault, \mov \r, (.Lua_i * \w)(%rdi)
+	.Lua_i = .Lua_i + 1
+	.endr
+	.Lua_i = -.Lua_i
+	.irp r, \tail
+	AMOV \fault, \mov \r, (.Lua_i * \w)(%rdi,%rdx)
+	.Lua_i = .Lua_i + 1
+	.endr
+.endm
+
 	.section .note.GNU-stack, "", @progbits
 
 /*

@@ -19,5 +19,7 @@ set(UA_ARCH_SOURCES
 # Strategy names, for the tests that run once per strategy
 set(UA_ARCH_STRATEGIES erms movsq unrolled sse2 avx2 avx512 nt PARENT_SCOPE)
 # entry.S is ua_memcpy, ua_memcpy_nocache, ua_copy_from_user,
-# ua_copy_from_user_nocache and ua_copy_to_user: copy.c leaves them out
-set_property(SOURCE copy.c APPEND PROPERTY COMPILE_DEFINITIONS UA_ARCH_ENTRIES)
+# ua_copy_from_user_nocache and ua_copy_to_user: copy.c leaves them out, and
+# dispatch.c leaves the choice by relative alignment to them
+set_property(SOURCE copy.c dispatch.c APPEND PROPERTY
+  COMPILE_DEFINITIONS UA_ARCH_ENTRIES)

@@ -19,6 +19,12 @@ UA_AT(nocache_min, UA_DISPATCH_NOCACHE_MIN);
 UA_AT(nocache, UA_DISPATCH_NOCACHE);
 UA_AT(memcpy, UA_DISPATCH_MEMCPY);
 UA_AT(memcpy_nocache, UA_DISPATCH_MEMCPY_NOCACHE);
+_Static_assert(offsetof(struct ua_misaligned, mask) == UA_MISALIGNED_MASK,
+	       "entry.S: offset of ua_misaligned.mask");
+_Static_assert(offsetof(struct ua_misaligned, copy) == UA_MISALIGNED_COPY,
+	       "entry.S: offset of ua_misaligned.copy");
+_Static_assert(offsetof(struct ua_misaligned, memcpy) == UA_MISALIGNED_MEMCPY,
+	       "entry.S: offset of ua_misaligned.memcpy");
 _Static_assert(sizeof(ua_memcpy_fn) == 8 && sizeof(size_t) == 8,
 	       "entry.S: 8-byte table entries");
 _Static_assert(offsetof(struct ua_thread, range_lo) == UA_SELF_RANGE_LO,
@@ -70,6 +76,7 @@ static const struct ua_strategy ua_x86_strategies[] = {
      .clear = ua_clear_avx512,
      .plain = ua_memcpy_avx512,
      .memcpy_inline = 512,
+     .memcpy_inline_wide = 1024,
      .needs = UA_F(AVX512)},
     {.name = "nt", .copy = ua_copy_nt, .clear = ua_clear_nt, .nontemporal = 1},
 };
@@ -153,4 +160,5 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 			  clear_large == v ? SIZE_MAX : l2);
 	ua_policy_set_num(p, UA_T_NOCACHE_MIN, ua_page_size);
 	ua_policy_set_num(p, UA_T_REP_ALIGN_MASK, 63);
+	ua_policy_set_num(p, UA_T_INLINE_WIDE, amd && cpu->family >= 0x1a);
 }

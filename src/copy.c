@@ -65,6 +65,7 @@ ua_user_cold(ua_copy_fn fn, void *dst, const void *src, size_t n,
 	uintptr_t u;
 
 	ua_lazy_init();
+	ua_entries_ready();
 	u = ua_user_addr(p, n);
 	if (u == UA_REFUSED) {
 		if (kind == UA_KIND_FROM)

@@ -452,7 +452,18 @@ ua_dispatch_init(void)
 	if (t)
 		ua_policy_parse(&p, t, strlen(t), ':', UA_FROM_ENV);
 	ua_dispatch_apply(&p);
-	ua_user_top = ua_default_hi;
+}
+
+/*
+ * The entries' copies with no range check but the top's (entry.S) must not
+ * run before the fault handlers are in: until then the top is 0 and they
+ * refuse, and the refusal path (copy.c) comes here once init is done.
+ */
+void
+ua_entries_ready(void)
+{
+	if (atomic_load_explicit(&ua_ready, memory_order_acquire) == 2)
+		ua_user_top = ua_default_hi;
 }
 
 const struct ua_policy *

@@ -183,8 +183,9 @@ struct ua_misaligned {
 };
 extern struct ua_misaligned ua_misaligned;
 /*
- * The top of the default user range once init is done (0 before): the
- * assembly entries clamp a pointer to it (masked_user_access)
+ * The top of the default user range once init is done and the handlers are
+ * in (0 before: ua_entries_ready): the assembly entries clamp a pointer to
+ * it (masked_user_access)
  */
 extern uintptr_t ua_user_top;
 

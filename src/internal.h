@@ -190,6 +190,8 @@ struct ua_dispatch {
 };
 extern struct ua_dispatch ua_dispatch;
 void ua_dispatch_init(void);
+/* Once init is done (handlers installed): the entries' fast range check */
+void ua_entries_ready(void);
 
 /* The size class of a copy of n bytes: 0 small, 1 medium, 2 large, 3 huge */
 static inline int

@@ -133,7 +133,9 @@ ua_emu_\r:
 .endif
 .endm
 
+#ifndef NAME
 #define NAME avx512emu
+#endif
 #define VEC_SIZE 64
 #define VZERO(v) UA_EMU_ZERO v
 #define VZEROUPPER vzeroupper

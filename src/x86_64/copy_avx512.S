@@ -3,7 +3,9 @@
  * AVX-512 (F, BW, VL): 64-byte vectors in zmm16-zmm31, which have no upper
  * state to clear, so no vzeroupper.
  */
+#ifndef NAME
 #define NAME avx512
+#endif
 #define VEC_SIZE 64
 #define VMOVU vmovdqu64
 #define VMOVA vmovdqa64

@@ -75,8 +75,6 @@
 	ret
 .Lwide\@:
 	/* 64-byte moves in zmm16-31, which need no vzeroupper */
-	cmp	$256, %edx
-	ja	.Lwide_more_256\@
 	cmp	$128, %edx
 	ja	.Lwide_more_128\@
 	/* 65..128: 64 bytes from each end */
@@ -84,6 +82,8 @@
 	\ok
 	ret
 .Lwide_more_128\@:
+	cmp	$256, %edx
+	ja	.Lwide_more_256\@
 	/* 129..256: 128 bytes from each end */
 	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, "%zmm16,%zmm17", "%zmm18,%zmm19"
 	\ok

@@ -206,32 +206,26 @@ static const ua_copy_fn ua_guards[UA_NCLASSES] = {ua_guard_0, ua_guard_1,
 						  ua_guard_2, ua_guard_3};
 #endif
 
-/* ua_memcpy for a class whose strategy has no memcpy entry */
-#define UA_VIA_COPY(c)                                                         \
-	static void *ua_via_copy_##c(void *dst, const void *src, size_t n)     \
+/*
+ * ua_memcpy for a class whose strategy has no memcpy entry: its copy
+ * routine in the table (ua_dispatch) or in the misaligned one
+ */
+#define UA_VIA(table, c)                                                       \
+	static void *ua_via_##table##_##c(void *dst, const void *src,          \
+					  size_t n)                            \
 	{                                                                      \
-		return ua_memcpy_with(ua_dispatch.copy[c], dst, src, n);       \
+		return ua_memcpy_with(table.copy[c], dst, src, n);             \
 	}
-UA_VIA_COPY(0)
-UA_VIA_COPY(1)
-UA_VIA_COPY(2)
-UA_VIA_COPY(3)
-static const ua_memcpy_fn ua_via_copy[UA_NCLASSES] = {
-    ua_via_copy_0, ua_via_copy_1, ua_via_copy_2, ua_via_copy_3};
-
-#define UA_VIA_MISALIGNED(c)                                                   \
-	static void *ua_via_misaligned_##c(void *dst, const void *src,         \
-					   size_t n)                           \
-	{                                                                      \
-		return ua_memcpy_with(ua_misaligned.copy[c], dst, src, n);     \
-	}
-UA_VIA_MISALIGNED(0)
-UA_VIA_MISALIGNED(1)
-UA_VIA_MISALIGNED(2)
-UA_VIA_MISALIGNED(3)
-static const ua_memcpy_fn ua_via_misaligned[UA_NCLASSES] = {
-    ua_via_misaligned_0, ua_via_misaligned_1, ua_via_misaligned_2,
-    ua_via_misaligned_3};
+#define UA_VIA_ALL(table)                                                      \
+	UA_VIA(table, 0)                                                       \
+	UA_VIA(table, 1)                                                       \
+	UA_VIA(table, 2)                                                       \
+	UA_VIA(table, 3)                                                       \
+	static const ua_memcpy_fn ua_via_##table[UA_NCLASSES] = {              \
+	    ua_via_##table##_0, ua_via_##table##_1, ua_via_##table##_2,        \
+	    ua_via_##table##_3};
+UA_VIA_ALL(ua_dispatch)
+UA_VIA_ALL(ua_misaligned)
 
 static void *
 ua_via_nocache(void *dst, const void *src, size_t n)
@@ -279,15 +273,15 @@ ua_dispatch_apply(const struct ua_policy *p)
 
 		ua_engine.copy_s[c] = s;
 		d.copy[c] = s->copy;
-		d.memcpy[c] = s->plain ? s->plain : ua_via_copy[c];
+		d.memcpy[c] = s->plain ? s->plain : ua_via_ua_dispatch[c];
 		m.copy[c] = mis->copy;
-		m.memcpy[c] = mis->plain ? mis->plain : ua_via_misaligned[c];
+		m.memcpy[c] = mis->plain ? mis->plain : ua_via_ua_misaligned[c];
 #ifndef UA_ARCH_ENTRIES
 		if (mis != s) {
 			ua_engine.aligned[c] = s->copy;
 			ua_engine.misaligned[c] = mis->copy;
 			d.copy[c] = ua_guards[c];
-			d.memcpy[c] = ua_via_copy[c];
+			d.memcpy[c] = ua_via_ua_dispatch[c];
 		}
 #endif
 	}

@@ -33,8 +33,8 @@
  * there; above 64 with inline_wide only when AVX-512 is.  Moves go in
  * increasing address order (a user copy's first fault is at its lowest bad
  * page); rsi and rdi stay put, the cursors of a user copy.  Given fixups
- * (\vfault for the AVX moves), the moves get table entries.  Clobbers rcx,
- * r10, ymm0-15, zmm16-31.
+ * (\vfault for the AVX moves), the moves get table entries.  Clobbers r10,
+ * r11, xmm0-1, ymm0-15, zmm16-31.
  */
 .macro SMALL_COPY fault, vfault, ok:vararg
 	cmp	$32, %edx
@@ -104,47 +104,7 @@
 	\ok
 	ret
 .Lless_32\@:
-	/*
-	 * Below 32 the smaller sizes fall through, as in glibc: each size
-	 * returns where it ends, no jump back
-	 */
-	cmp	$16, %edx
-	jae	.L16_31\@
-	cmp	$8, %edx
-	jae	.L8_15\@
-	cmp	$4, %edx
-	jae	.L4_7\@
-	cmp	$1, %edx
-	ja	.L2_3\@
-	jb	.Ldone\@
-	AMOV \fault, movzbl (%rsi), %ecx
-	AMOV \fault, mov %cl, (%rdi)
-.Ldone\@:
-	\ok
-	ret
-.L2_3\@:
-	/* 2..3: a word at the start and the last byte */
-	AMOV \fault, movzwl (%rsi), %ecx
-	AMOV \fault, movzbl -1(%rsi,%rdx), %r10d
-	AMOV \fault, mov %cx, (%rdi)
-	AMOV \fault, mov %r10b, -1(%rdi,%rdx)
-	\ok
-	ret
-.L4_7\@:
-	/* 4..7: 4 bytes from each end */
-	COPY_BOTH_ENDS \fault, mov, 4, %ecx, %r10d
-	\ok
-	ret
-.L8_15\@:
-	/* 8..15: 8 bytes from each end */
-	COPY_BOTH_ENDS \fault, mov, 8, %rcx, %r10
-	\ok
-	ret
-.L16_31\@:
-	/* 16..31: 16 bytes from each end (SSE2: every x86-64) */
-	COPY_BOTH_ENDS \fault, movdqu, 16, %xmm0, %xmm1
-	\ok
-	ret
+	COPY_LESS_32 \fault, %rdx, %edx, movdqu, %xmm0, %xmm1, , \ok
 .endm
 
 /* The fixups of a user entry's SMALL_COPY: ua_copy_fault finishes (asm.h) */

@@ -12,9 +12,12 @@
  *
  * uaccess-test: internal
  * uaccess-test: arch=x86_64
- * uaccess-test: sources=copy_avx512emu.S memcpy_avx512emu.S
- * copy_avx512vbmiemu.S memcpy_avx512vbmiemu.S uaccess-test: timeout=900
+ * uaccess-test: timeout=900
  */
+/* The markers are one line each (tests/CMakeLists.txt): */
+/* clang-format off */
+/* uaccess-test: sources=copy_avx512emu.S memcpy_avx512emu.S copy_avx512vbmiemu.S memcpy_avx512vbmiemu.S */
+/* clang-format on */
 #include "dispatch.h"
 #include "x86/cpu.h"
 

@@ -752,10 +752,18 @@ check_class_names(const struct ua_policy *def)
 #define GUARD_CFG                                                              \
 	"small=sse2:medium=erms:large=movsq:huge=movsq:rep_misaligned="        \
 	"unrolled"
+#define MISALIGNED_CFG                                                         \
+	"small=sse2:small_misaligned=unrolled:medium=unrolled:"                \
+	"medium_misaligned=sse2:large=erms:large_misaligned=movsq:huge=sse2:"  \
+	"huge_misaligned=erms"
 #elif defined(__i386__)
 #define GUARD_STRING "movsl"
 #define GUARD_CFG                                                              \
 	"small=intel:medium=movsl:large=movsl:huge=movsl:rep_misaligned=intel"
+#define MISALIGNED_CFG                                                         \
+	"small=movsl:small_misaligned=intel:medium=intel:"                     \
+	"medium_misaligned=movsl:large=movsl:large_misaligned=intel:"          \
+	"huge=intel:huge_misaligned=movsl"
 #endif
 
 /* rep_align_mask: a string strategy must hand misaligned copies over */
@@ -766,6 +774,8 @@ sweep_guard(const struct ua_policy *def)
 	static const char cfg[] =
 	    "medium_min=64:large_min=128:huge_min=1G:" GUARD_CFG
 	    ":rep_align_mask=63";
+	static const char mis[] = "medium_min=100:large_min=1000:huge_min=5000:"
+				  "rep_align_mask=63:" MISALIGNED_CFG;
 	struct ua_policy p = *def;
 	size_t i, j, n;
 
@@ -785,6 +795,29 @@ sweep_guard(const struct ua_policy *def)
 					   gs.lo + few_aligns[j], n);
 			}
 	sweep_large("guard", API_TO, NULL);
+	ua_dispatch_apply(def);
+
+	/*
+	 * The misaligned tables of the other classes: strategies with and
+	 * without a memcpy entry, told apart by (src ^ dst) & 63 in the
+	 * entries (x86-64) or in the guard (the portable ones)
+	 */
+	p = *def;
+	CHECK(ua_policy_parse(&p, mis, strlen(mis), ':', UA_FROM_ENV) >= 8,
+	      "misaligned policy not accepted");
+	ua_dispatch_apply(&p);
+	for (i = 0; i < NFEW; i++)
+		for (j = 0; j < NFEW; j++)
+			for (n = 60; n <= MAXLEN; n += 7) {
+				check_copy("misaligned", API_FROM, NULL,
+					   gd.lo + few_aligns[i],
+					   gs.lo + few_aligns[j], n);
+				check_copy("misaligned", API_MEMCPY, NULL,
+					   gd.hi - n - few_aligns[i],
+					   gs.hi - n - few_aligns[j], n);
+			}
+	sweep_large("misaligned", API_TO, NULL);
+	sweep_large("misaligned", API_MEMCPY, NULL);
 #else
 	(void)def;
 	printf("alignment guard: no string strategies on this architecture\n");

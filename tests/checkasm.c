@@ -579,13 +579,14 @@ sweep_fault_pages(const struct ua_strategy *s)
 }
 
 /*
- * The top of the default range: the entries check only where a copy
+ * The top of the default range: the x86-64 entries check only where a copy
  * starts (masked_user_access) and rely on the page the kernel never maps
  * above it.  With the last user page mapped, copies that start below the
  * top and run into it (or start at or beyond it) must return exactly the
  * bytes past it, the rest copied (from_user: zero-filled).  Skipped when
  * that page cannot be had (a 5-level machine, or something there).
  */
+#if defined(__x86_64__)
 static int
 sweep_top(const struct ua_strategy *s)
 {
@@ -667,6 +668,15 @@ sweep_top(const struct ua_strategy *s)
 	munmap(last, 2 * pg);
 	return 1;
 }
+#else
+/* The portable entries check the whole range: nothing to add here */
+static int
+sweep_top(const struct ua_strategy *s)
+{
+	(void)s;
+	return 0;
+}
+#endif
 
 /* ---- The default policy: class edges, and the seed 000 alignment guard ----
  */

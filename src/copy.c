@@ -69,7 +69,7 @@ ua_user_cold(ua_copy_fn fn, void *dst, const void *src, size_t n,
 	if (n > INT_MAX && kind != UA_KIND_CLEAR)
 		return n;
 	ua_lazy_init();
-	ua_range_own();
+	ua_entries_ready();
 	u = ua_user_addr(p, n);
 	if (u == UA_REFUSED) {
 		if (kind == UA_KIND_FROM)

@@ -101,16 +101,24 @@ struct ua_dispatch ua_dispatch = {
 
 /* Before init every size goes through the table, which initialises */
 size_t ua_memcpy_inline_max;
+unsigned char ua_memcpy_inline_wide;
+uintptr_t ua_user_top;
+
+struct ua_misaligned ua_misaligned = {
+    .copy = {ua_copy_first, ua_copy_first, ua_copy_first, ua_copy_first},
+    .memcpy = {ua_memcpy_first, ua_memcpy_first, ua_memcpy_first,
+	       ua_memcpy_first},
+};
 
 /*
- * What the table was made from: names, seed 000's alignment guard, and the
+ * What the tables were made from: names, the alignment guard, and the
  * routines behind the size guards
  */
 static struct {
-	uintptr_t rep_mask;
-	ua_copy_fn rep[UA_NCLASSES], rep_alt[UA_NCLASSES];
+	uintptr_t mask;
+	ua_copy_fn aligned[UA_NCLASSES], misaligned[UA_NCLASSES];
 	const struct ua_strategy *copy_s[UA_NCLASSES];
-	ua_copy_fn huge, nocache;
+	ua_copy_fn huge, huge_misaligned, nocache;
 } ua_engine;
 
 static struct ua_policy ua_policy_now;
@@ -183,12 +191,17 @@ ua_parse_disable(const char *text)
 
 /* ---- The table ---- */
 
+#ifndef UA_ARCH_ENTRIES
+/*
+ * The portable entries (copy.c) choose by relative alignment here; the
+ * assembly ones (UA_ARCH_ENTRIES) between two tables, without a call.
+ */
 #define UA_GUARD(c)                                                            \
 	static size_t ua_guard_##c(UA_ROUTINE_PARAMS)                          \
 	{                                                                      \
-		if (((uintptr_t)dst ^ (uintptr_t)src) & ua_engine.rep_mask)    \
-			return ua_engine.rep_alt[c](UA_ROUTINE_ARGS);          \
-		return ua_engine.rep[c](UA_ROUTINE_ARGS);                      \
+		if (((uintptr_t)dst ^ (uintptr_t)src) & ua_engine.mask)        \
+			return ua_engine.misaligned[c](UA_ROUTINE_ARGS);       \
+		return ua_engine.aligned[c](UA_ROUTINE_ARGS);                  \
 	}
 UA_GUARD(0)
 UA_GUARD(1)
@@ -196,19 +209,28 @@ UA_GUARD(2)
 UA_GUARD(3)
 static const ua_copy_fn ua_guards[UA_NCLASSES] = {ua_guard_0, ua_guard_1,
 						  ua_guard_2, ua_guard_3};
+#endif
 
-/* ua_memcpy for a class whose strategy has no memcpy entry */
-#define UA_VIA_COPY(c)                                                         \
-	static void *ua_via_copy_##c(void *dst, const void *src, size_t n)     \
+/*
+ * ua_memcpy for a class whose strategy has no memcpy entry: its copy
+ * routine in the table (ua_dispatch) or in the misaligned one
+ */
+#define UA_VIA(table, c)                                                       \
+	static void *ua_via_##table##_##c(void *dst, const void *src,          \
+					  size_t n)                            \
 	{                                                                      \
-		return ua_memcpy_with(ua_dispatch.copy[c], dst, src, n);       \
+		return ua_memcpy_with(table.copy[c], dst, src, n);             \
 	}
-UA_VIA_COPY(0)
-UA_VIA_COPY(1)
-UA_VIA_COPY(2)
-UA_VIA_COPY(3)
-static const ua_memcpy_fn ua_via_copy[UA_NCLASSES] = {
-    ua_via_copy_0, ua_via_copy_1, ua_via_copy_2, ua_via_copy_3};
+#define UA_VIA_ALL(table)                                                      \
+	UA_VIA(table, 0)                                                       \
+	UA_VIA(table, 1)                                                       \
+	UA_VIA(table, 2)                                                       \
+	UA_VIA(table, 3)                                                       \
+	static const ua_memcpy_fn ua_via_##table[UA_NCLASSES] = {              \
+	    ua_via_##table##_0, ua_via_##table##_1, ua_via_##table##_2,        \
+	    ua_via_##table##_3};
+UA_VIA_ALL(ua_dispatch)
+UA_VIA_ALL(ua_misaligned)
 
 static void *
 ua_via_nocache(void *dst, const void *src, size_t n)
@@ -223,22 +245,36 @@ ua_via_nocache(void *dst, const void *src, size_t n)
  * routine's range, whose routines check first: the sizes below never see
  * the test.  ua_memcpy, with no user side, copies them.
  */
-static size_t
-ua_huge_guard(UA_ROUTINE_PARAMS)
+static inline int
+ua_too_big(UA_ROUTINE_PARAMS)
 {
 	struct ua_user u;
 
-	if (n > INT_MAX && ua_args_user(a3, a4, a5, &u))
+	(void)dst;
+	(void)src;
+	return n > INT_MAX && ua_args_user(a3, a4, a5, &u);
+}
+
+static size_t
+ua_huge_guard(UA_ROUTINE_PARAMS)
+{
+	if (ua_too_big(UA_ROUTINE_ARGS))
 		return n;
 	return ua_engine.huge(UA_ROUTINE_ARGS);
 }
 
 static size_t
+ua_huge_misaligned_guard(UA_ROUTINE_PARAMS)
+{
+	if (ua_too_big(UA_ROUTINE_ARGS))
+		return n;
+	return ua_engine.huge_misaligned(UA_ROUTINE_ARGS);
+}
+
+static size_t
 ua_nocache_guard(UA_ROUTINE_PARAMS)
 {
-	struct ua_user u;
-
-	if (n > INT_MAX && ua_args_user(a3, a4, a5, &u))
+	if (ua_too_big(UA_ROUTINE_ARGS))
 		return n;
 	return ua_engine.nocache(UA_ROUTINE_ARGS);
 }
@@ -254,9 +290,12 @@ ua_class_in(const struct ua_dispatch *d, size_t n)
 	return n < d->huge_min ? 2 : 3;
 }
 
-/* Make every size above INT_MAX a huge one, and guard the huge routine */
+/*
+ * Make every size above INT_MAX a huge one, and guard the huge routines of
+ * both tables
+ */
 static void
-ua_guard_sizes(struct ua_dispatch *d)
+ua_guard_sizes(struct ua_dispatch *d, struct ua_misaligned *m)
 {
 	const size_t big = (size_t)INT_MAX + 1;
 	int c = ua_class_in(d, big);
@@ -267,45 +306,71 @@ ua_guard_sizes(struct ua_dispatch *d)
 		d->medium_min = d->medium_min > big ? big : d->medium_min;
 		d->copy[UA_HUGE] = d->copy[c];
 		d->memcpy[UA_HUGE] = d->memcpy[c];
+		m->copy[UA_HUGE] = m->copy[c];
+		m->memcpy[UA_HUGE] = m->memcpy[c];
 		ua_engine.copy_s[UA_HUGE] = ua_engine.copy_s[c];
 	}
 	ua_engine.huge = d->copy[UA_HUGE];
 	d->copy[UA_HUGE] = ua_huge_guard;
+	ua_engine.huge_misaligned = m->copy[UA_HUGE];
+	m->copy[UA_HUGE] = ua_huge_misaligned_guard;
 	ua_engine.nocache = d->nocache;
 	d->nocache = ua_nocache_guard;
+}
+
+/* The strategy of class c for (src ^ dst) & rep_align_mask != 0 */
+static const struct ua_strategy *
+ua_misaligned_strategy(const struct ua_policy *p, int c)
+{
+	const struct ua_strategy *s = p->t[UA_T_SMALL + c].strategy;
+	const struct ua_strategy *alt = p->t[UA_T_REP_MISALIGNED].strategy;
+
+	if (p->t[UA_T_SMALL_MISALIGNED + c].strategy)
+		return p->t[UA_T_SMALL_MISALIGNED + c].strategy;
+	if (s->string && alt && !alt->string)
+		return alt;
+	return s;
 }
 
 void
 ua_dispatch_apply(const struct ua_policy *p)
 {
 	const struct ua_strategy *force = p->t[UA_T_STRATEGY].strategy;
-	const struct ua_strategy *alt = p->t[UA_T_REP_MISALIGNED].strategy;
+	const struct ua_strategy *small;
+	struct ua_misaligned m;
 	struct ua_dispatch d;
 	int c;
 
 	memset(&d, 0, sizeof(d));
+	memset(&m, 0, sizeof(m));
 	d.medium_min = p->t[UA_T_MEDIUM_MIN].num;
 	d.large_min = p->t[UA_T_LARGE_MIN].num;
 	d.huge_min = p->t[UA_T_HUGE_MIN].num;
 	/* Classes are ordered: a start above the next class's empties it */
 	d.large_min = d.large_min > d.huge_min ? d.huge_min : d.large_min;
 	d.medium_min = d.medium_min > d.large_min ? d.large_min : d.medium_min;
-	ua_engine.rep_mask = p->t[UA_T_REP_ALIGN_MASK].num;
+	m.mask = force ? 0 : p->t[UA_T_REP_ALIGN_MASK].num;
 	for (c = 0; c < UA_NCLASSES; c++) {
 		const struct ua_strategy *s =
 		    force ? force : p->t[UA_T_SMALL + c].strategy;
+		const struct ua_strategy *mis =
+		    m.mask ? ua_misaligned_strategy(p, c) : s;
 
 		ua_engine.copy_s[c] = s;
 		d.copy[c] = s->copy;
-		d.memcpy[c] = s->plain ? s->plain : ua_via_copy[c];
-		if (!force && s->string && ua_engine.rep_mask && alt &&
-		    !alt->string) {
-			ua_engine.rep[c] = s->copy;
-			ua_engine.rep_alt[c] = alt->copy;
+		d.memcpy[c] = s->plain ? s->plain : ua_via_ua_dispatch[c];
+		m.copy[c] = mis->copy;
+		m.memcpy[c] = mis->plain ? mis->plain : ua_via_ua_misaligned[c];
+#ifndef UA_ARCH_ENTRIES
+		if (mis != s) {
+			ua_engine.aligned[c] = s->copy;
+			ua_engine.misaligned[c] = mis->copy;
 			d.copy[c] = ua_guards[c];
-			d.memcpy[c] = ua_via_copy[c];
+			d.memcpy[c] = ua_via_ua_dispatch[c];
 		}
+#endif
 	}
+	ua_engine.mask = m.mask;
 	d.clear_large_min = p->t[UA_T_CLEAR_LARGE_MIN].num;
 	d.clear_small = p->t[UA_T_CLEAR_SMALL].strategy->clear;
 	d.clear_large = p->t[UA_T_CLEAR_LARGE].strategy->clear;
@@ -320,11 +385,20 @@ ua_dispatch_apply(const struct ua_policy *p)
 	d.memcpy_nocache = ua_via_nocache;
 	if (force && force->plain)
 		d.memcpy_nocache = force->plain;
-	ua_guard_sizes(&d);
+	ua_guard_sizes(&d, &m);
+	/* Fault injection reroutes one table (fail.c): every copy takes it */
+	if (ua_fail_active())
+		m.mask = 0;
 	ua_fail_route(&d);
 	ua_policy_now = *p;
 	ua_dispatch = d;
-	ua_memcpy_inline_max = ua_engine.copy_s[UA_SMALL]->memcpy_inline;
+	ua_misaligned = m;
+	/* The entry's own moves: the small class's, narrow or wide */
+	small = ua_engine.copy_s[UA_SMALL];
+	ua_memcpy_inline_wide =
+	    p->t[UA_T_INLINE_WIDE].num && small->memcpy_inline_wide;
+	ua_memcpy_inline_max = ua_memcpy_inline_wide ? small->memcpy_inline_wide
+						     : small->memcpy_inline;
 	if (ua_memcpy_inline_max >= d.medium_min)
 		ua_memcpy_inline_max = d.medium_min ? d.medium_min - 1 : 0;
 	/* Fault injection: every size through the table (fail.c) */
@@ -466,6 +540,18 @@ ua_dispatch_init(void)
 	if (t)
 		ua_policy_parse(&p, t, strlen(t), ':', UA_FROM_ENV);
 	ua_dispatch_apply(&p);
+}
+
+/*
+ * The entries' copies with no range check but the top's (entry.S) must not
+ * run before the fault handlers are in: until then the top is 0 and they
+ * refuse, and the refusal path (copy.c) comes here once init is done.
+ */
+void
+ua_entries_ready(void)
+{
+	if (atomic_load_explicit(&ua_ready, memory_order_acquire) == 2)
+		ua_user_top = ua_default_hi;
 }
 
 const struct ua_policy *

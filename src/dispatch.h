@@ -35,9 +35,12 @@ struct ua_strategy {
 	 * strategy's stead, with the same moves as its small path (0: never;
 	 * the architecture's memcpy entry defines what it can do) */
 	size_t memcpy_inline;
+	/* The same with the entry's widest moves (x86-64: zmm), which the
+	 * policy's inline_wide turns on (0: this strategy has none) */
+	size_t memcpy_inline_wide;
 	/* Streaming stores: the nocache copies */
 	int nontemporal;
-	/* A string instruction (rep movs): rep_align_mask applies */
+	/* A string instruction (rep movs): rep_misaligned applies */
 	int string;
 	/* ua_cpu.features bits it needs (arch-defined) */
 	uint64_t needs;
@@ -96,6 +99,10 @@ enum ua_tunable {
 	UA_T_NOCACHE,        /* nocache copies at and above nocache_min */
 	UA_T_REP_MISALIGNED, /* replaces a string strategy when
 			      * (src ^ dst) & rep_align_mask */
+	UA_T_SMALL_MISALIGNED,  /* the same classes when (src ^ dst) & */
+	UA_T_MEDIUM_MISALIGNED, /* rep_align_mask (unset: the class's own, */
+	UA_T_LARGE_MISALIGNED,  /* or rep_misaligned for a string one) */
+	UA_T_HUGE_MISALIGNED,
 	/* Numbers (value: decimal or 0x hex, optional K/M/G suffix, or max) */
 	UA_T_MEDIUM_MIN,
 	UA_T_LARGE_MIN,
@@ -103,7 +110,9 @@ enum ua_tunable {
 	UA_T_CLEAR_LARGE_MIN,
 	UA_T_NOCACHE_MIN,    /* seed 001: one page by default */
 	UA_T_REP_ALIGN_MASK, /* seed 000: 0 = string instructions at any
-			      * relative alignment */
+			      * relative alignment; the misaligned classes */
+	UA_T_INLINE_WIDE,    /* 1: the entries' small path with the widest
+			      * vectors (memcpy_inline_wide) */
 	UA_NTUNABLES,
 	UA_T_FIRST_NUMBER = UA_T_MEDIUM_MIN,
 };
@@ -160,6 +169,25 @@ int ua_parse_size(const char *s, size_t len, size_t *ret);
  * medium_min; 0 before init).
  */
 extern size_t ua_memcpy_inline_max;
+/* 1: the small class's memcpy_inline_wide is in force (inline_wide) */
+extern unsigned char ua_memcpy_inline_wide;
+/*
+ * The copies per size class when (src ^ dst) & mask, for entries written in
+ * assembly (x86-64): the policy per size class and relative alignment.  The
+ * portable entries (copy.c) get the same choice through the table's routines.
+ */
+struct ua_misaligned {
+	size_t mask;
+	ua_copy_fn copy[UA_NCLASSES];
+	ua_memcpy_fn memcpy[UA_NCLASSES];
+};
+extern struct ua_misaligned ua_misaligned;
+/*
+ * The top of the default user range once init is done and the handlers are
+ * in (0 before: ua_entries_ready): the assembly entries clamp a pointer to
+ * it (masked_user_access)
+ */
+extern uintptr_t ua_user_top;
 
 /* ---- Per-architecture hooks (src/<arch>/strategies.c) ---- */
 

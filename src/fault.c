@@ -45,6 +45,22 @@ ua_fixup_copy(void *uc, uintptr_t addr, uintptr_t fixup)
 	return 1;
 }
 
+/*
+ * The address that faulted.  An access to a non-canonical address is a
+ * general protection fault, which the kernel reports as SIGSEGV with
+ * SI_KERNEL and no address.  A copy from the top of the default range can
+ * reach one (the entries check only where it starts, as the kernel's
+ * masked_user_access does): the first address known bad is then the top,
+ * the page the kernel never maps below the end of user space.
+ */
+static uintptr_t
+ua_fault_addr(int signo, const siginfo_t *info)
+{
+	if (signo == SIGSEGV && info->si_code == SI_KERNEL && !info->si_addr)
+		return ua_default_hi;
+	return (uintptr_t)info->si_addr;
+}
+
 UA_EXPORT int
 ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 {
@@ -58,7 +74,7 @@ ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 	e = ua_extable_find(ua_ctx_pc(ucontext));
 	if (!e)
 		return 0;
-	addr = (uintptr_t)info->si_addr;
+	addr = ua_fault_addr(signo, info);
 	switch (e->type) {
 	case UA_EX_FIXUP:
 		ua_ctx_set_pc(ucontext, ua_extable_fixup(e));

@@ -86,7 +86,6 @@ ua_lazy_init(void)
 /* range.c */
 extern uintptr_t ua_default_lo, ua_default_hi;
 void ua_range_init(void);
-void ua_range_own(void);
 
 /* access_ok against this thread's range, which it also returns */
 static inline int
@@ -219,6 +218,8 @@ struct ua_dispatch {
 };
 extern struct ua_dispatch ua_dispatch;
 void ua_dispatch_init(void);
+/* Once init is done (handlers installed): the entries' fast range check */
+void ua_entries_ready(void);
 
 /* fail.c: UACCESS_FAIL at init; the table rerouted while injection is on */
 void ua_fail_init(void);

@@ -103,23 +103,6 @@ ua_set_user_range(const void *base, size_t len)
 }
 
 /*
- * The assembly entries (x86-64) read this thread's range without the
- * default-range test, and refuse everything while range_hi is 0: their
- * refusal path comes here after init, to give the thread its own copy of
- * the default range.
- */
-void
-ua_range_own(void)
-{
-	if (ua_self.range_hi ||
-	    atomic_load_explicit(&ua_ready, memory_order_acquire) != 2)
-		return;
-	ua_self.range_lo = ua_default_lo;
-	atomic_signal_fence(memory_order_seq_cst);
-	ua_self.range_hi = ua_default_hi;
-}
-
-/*
  * ua_user_access_begin(): the range check of a block of inline accesses.
  * Returns the address masked as the bulk copies mask theirs (internal.h):
  * itself when accepted, UA_REFUSED when not, also under speculation.

@@ -22,6 +22,15 @@ const struct ua_tunable_info ua_tunables[UA_NTUNABLES] = {
     [UA_T_REP_MISALIGNED] =
 	{"rep_misaligned",
 	 "replaces a string strategy when (src ^ dst) & rep_align_mask"},
+    [UA_T_SMALL_MISALIGNED] =
+	{"small_misaligned", "small copies when (src ^ dst) & rep_align_mask"},
+    [UA_T_MEDIUM_MISALIGNED] =
+	{"medium_misaligned",
+	 "medium copies when (src ^ dst) & rep_align_mask"},
+    [UA_T_LARGE_MISALIGNED] =
+	{"large_misaligned", "large copies when (src ^ dst) & rep_align_mask"},
+    [UA_T_HUGE_MISALIGNED] = {"huge_misaligned",
+			      "huge copies when (src ^ dst) & rep_align_mask"},
     [UA_T_MEDIUM_MIN] = {"medium_min", "bytes: where the medium class starts"},
     [UA_T_LARGE_MIN] = {"large_min", "bytes: where the large class starts"},
     [UA_T_HUGE_MIN] = {"huge_min", "bytes: where the huge class starts"},
@@ -31,7 +40,10 @@ const struct ua_tunable_info ua_tunables[UA_NTUNABLES] = {
 			  "bytes: smallest nocache copy that streams"},
     [UA_T_REP_ALIGN_MASK] =
 	{"rep_align_mask",
-	 "string strategies only when (src ^ dst) & mask is 0"},
+	 "(src ^ dst) & mask nonzero: the *_misaligned strategies"},
+    [UA_T_INLINE_WIDE] = {"inline_wide",
+			  "1: the entries copy small sizes with the widest "
+			  "vectors"},
 };
 
 int

@@ -323,29 +323,44 @@ sweep_alias(const struct ua_strategy *s)
 #define S_STRING "ldp"
 #endif
 
+/* What ua_dispatch_apply must have made of p: the entry's inline limit */
+static size_t
+inline_want(const struct ua_policy *p)
+{
+	const struct ua_strategy *s = p->t[UA_T_STRATEGY].strategy;
+	size_t want;
+
+	if (!s)
+		s = p->t[UA_T_SMALL].strategy;
+	want = p->t[UA_T_INLINE_WIDE].num && s->memcpy_inline_wide
+		   ? s->memcpy_inline_wide
+		   : s->memcpy_inline;
+	if (want >= ua_dispatch.medium_min)
+		want = ua_dispatch.medium_min ? ua_dispatch.medium_min - 1 : 0;
+	return want;
+}
+
 /*
  * ua_memcpy and ua_memcpy_nocache may copy small sizes in the entry itself
- * (x86-64), up to the small class's memcpy_inline below medium_min: every
- * alignment pair and every length across that limit, under the default
- * policy, sse2 and the best vector strategy in the small class, the medium
- * class starting inside the inline range, and a string strategy forced.
+ * (x86-64), up to the small class's memcpy_inline (or memcpy_inline_wide,
+ * with inline_wide) below medium_min: every alignment pair and every
+ * length across that limit, under the default policy, sse2 and the best
+ * vector strategy in the small class with narrow and with wide moves, the
+ * medium class starting inside the inline range, and a string strategy
+ * forced.
  */
 static void
 sweep_memcpy_entry(const struct ua_policy *def)
 {
 	const struct ua_strategy *all, *vec = NULL;
-	size_t da, sa, n, i, count, pass, want, maxlen = 64;
+	size_t da, sa, n, i, count, pass, want, maxlen;
 	char cfg[128];
 
 	all = ua_strategies(&count);
-	for (i = 0; i < count; i++) {
-		if (all[i].memcpy_inline > maxlen)
-			maxlen = all[i].memcpy_inline;
+	for (i = 0; i < count; i++)
 		if (all[i].plain && ua_strategy_supported(&all[i]))
 			vec = &all[i];
-	}
-	maxlen = 2 * maxlen + 8;
-	for (pass = 0; pass < 4; pass++) {
+	for (pass = 0; pass < 6; pass++) {
 		struct ua_policy p = *def;
 
 		cfg[0] = 0;
@@ -357,25 +372,27 @@ sweep_memcpy_entry(const struct ua_policy *def)
 				 vec->name);
 		else if (pass == 3)
 			snprintf(cfg, sizeof(cfg), "strategy=" S_STRING);
+		else if ((pass == 4 || pass == 5) && vec)
+			snprintf(cfg, sizeof(cfg),
+				 "small=%s:medium_min=64K:inline_wide=%d",
+				 vec->name, pass == 5);
+		else if (pass > 3)
+			continue;
 		if (cfg[0]) {
 			CHECK(ua_policy_parse(&p, cfg, strlen(cfg), ':',
 					      UA_FROM_ENV) >= 1,
 			      "%s not accepted", cfg);
 			ua_dispatch_apply(&p);
 		}
-		want = p.t[UA_T_SMALL].strategy->memcpy_inline;
-		if (p.t[UA_T_STRATEGY].strategy)
-			want = p.t[UA_T_STRATEGY].strategy->memcpy_inline;
-		if (want >= ua_dispatch.medium_min)
-			want = ua_dispatch.medium_min
-				   ? ua_dispatch.medium_min - 1
-				   : 0;
+		want = inline_want(&p);
 		CHECK(ua_memcpy_inline_max == want,
 		      "%s: inline up to %zu, want %zu (medium from %zu)",
 		      cfg[0] ? cfg : "default", ua_memcpy_inline_max, want,
 		      ua_dispatch.medium_min);
 		CHECK(pass != 3 || want == 0, "erms forced: inline up to %zu",
 		      want);
+		/* Across the limit, and every move of the small path */
+		maxlen = 2 * (want > 64 ? want : 64) + 8;
 		for (da = 0; da < 64; da++)
 			for (sa = 0; sa < 64; sa++)
 				for (n = 0; n <= maxlen; n++) {
@@ -383,6 +400,16 @@ sweep_memcpy_entry(const struct ua_policy *def)
 						   gd.lo + da, gs.lo + sa, n);
 					check_copy("entry", API_MEMCPY_NOCACHE,
 						   NULL, gd.hi - n - da,
+						   gs.hi - n - sa, n);
+				}
+		/* The user entries' inline moves: a few pairs */
+		for (da = 0; da < 64; da += 9)
+			for (sa = 0; sa < 64; sa += 7)
+				for (n = 0; n <= maxlen; n++) {
+					check_copy("entry", API_FROM, NULL,
+						   gd.lo + da, gs.lo + sa, n);
+					check_copy("entry", API_TO, NULL,
+						   gd.hi - n - da,
 						   gs.hi - n - sa, n);
 				}
 		ua_dispatch_apply(def);
@@ -555,6 +582,106 @@ sweep_fault_pages(const struct ua_strategy *s)
 	memset(gd.lo, CANARY, REGION);
 }
 
+/*
+ * The top of the default range: the x86-64 entries check only where a copy
+ * starts (masked_user_access) and rely on the page the kernel never maps
+ * above it.  With the last user page mapped, copies that start below the
+ * top and run into it (or start at or beyond it) must return exactly the
+ * bytes past it, the rest copied (from_user: zero-filled).  Skipped when
+ * that page cannot be had (a 5-level machine, or something there).
+ */
+#if defined(__x86_64__)
+static int
+sweep_top(const struct ua_strategy *s)
+{
+	static const size_t sizes[] = {1,   8,   31,   33,   64,   65,   200,
+				       513, 600, 1000, 1100, 5000, 20000};
+	static const size_t below[] = {0, 1, 7, 33, 64, 100, 513, 4096, 8192};
+	/* Past the top: by so much, or (from 1 << 32 up) at that address */
+	static const uintptr_t beyond[] = {0,
+					   1,
+					   4096,
+					   4097,
+					   (uintptr_t)1 << 50,
+					   (uintptr_t)1 << 63,
+					   UINTPTR_MAX - 64};
+	static unsigned char buf[20000 + 64];
+	uintptr_t top = ua_default_hi;
+	unsigned char *last;
+	size_t i, j, r, want, at;
+
+	last = mmap((void *)(top - 2 * pg), 2 * pg, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (last == MAP_FAILED || last != (void *)(top - 2 * pg)) {
+		if (last != MAP_FAILED)
+			munmap(last, 2 * pg);
+		return 0;
+	}
+	force(s);
+	fill_src(last, 2 * pg);
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		size_t n = sizes[i];
+
+		for (j = 0; j < sizeof(below) / sizeof(below[0]); j++) {
+			const unsigned char *u =
+			    (unsigned char *)top - below[j];
+
+			want = n > below[j] ? n - below[j] : 0;
+			memset(buf, CANARY, sizeof(buf));
+			r = ua_copy_from_user(buf, u, n);
+			at = first_diff(buf, u, n - want);
+			CHECK(r == want && at == n - want &&
+				  first_not(buf + n - want, 0, want) == want &&
+				  buf[n] == CANARY,
+			      "%s from_user top-%zu n=%zu: %zu left, want %zu, "
+			      "byte %zu",
+			      s->name, below[j], n, r, want, at);
+			r = ua_copy_from_user_nocache(buf, u, n);
+			CHECK(r == want,
+			      "%s from_user_nocache top-%zu n=%zu: "
+			      "%zu left, want %zu",
+			      s->name, below[j], n, r, want);
+			r = ua_copy_to_user((void *)u, gs.lo, n);
+			at = first_diff(u, gs.lo, n - want);
+			CHECK(r == want && at == n - want,
+			      "%s to_user top-%zu n=%zu: %zu left, want %zu, "
+			      "byte %zu",
+			      s->name, below[j], n, r, want, at);
+			fill_src(last, 2 * pg);
+		}
+		for (j = 0; j < sizeof(beyond) / sizeof(beyond[0]); j++) {
+			const void *u =
+			    (const void *)(beyond[j] >> 32 ? beyond[j]
+							   : top + beyond[j]);
+
+			memset(buf, CANARY, sizeof(buf));
+			r = ua_copy_from_user(buf, u, n);
+			CHECK(r == n && first_not(buf, 0, n) == n,
+			      "%s from_user top+%#lx n=%zu: %zu left", s->name,
+			      (unsigned long)beyond[j], n, r);
+			r = ua_copy_to_user((void *)u, gs.lo, n);
+			CHECK(r == n, "%s to_user top+%#lx n=%zu: %zu left",
+			      s->name, (unsigned long)beyond[j], n, r);
+		}
+	}
+	/* n beyond the top is refused whole, wherever it starts */
+	last[0] = CANARY;
+	CHECK(ua_copy_to_user(last, gs.lo, top + 1) == top + 1 &&
+		  last[0] == CANARY,
+	      "%s: n above the top", s->name);
+	munmap(last, 2 * pg);
+	return 1;
+}
+#else
+/* The portable entries check the whole range: nothing to add here */
+static int
+sweep_top(const struct ua_strategy *s)
+{
+	(void)s;
+	return 0;
+}
+#endif
+
 /* ---- The default policy: class edges, and the seed 000 alignment guard ----
  */
 
@@ -639,10 +766,18 @@ check_class_names(const struct ua_policy *def)
 #define GUARD_CFG                                                              \
 	"small=sse2:medium=erms:large=movsq:huge=movsq:rep_misaligned="        \
 	"unrolled"
+#define MISALIGNED_CFG                                                         \
+	"small=sse2:small_misaligned=unrolled:medium=unrolled:"                \
+	"medium_misaligned=sse2:large=erms:large_misaligned=movsq:huge=sse2:"  \
+	"huge_misaligned=erms"
 #elif defined(__i386__)
 #define GUARD_STRING "movsl"
 #define GUARD_CFG                                                              \
 	"small=intel:medium=movsl:large=movsl:huge=movsl:rep_misaligned=intel"
+#define MISALIGNED_CFG                                                         \
+	"small=movsl:small_misaligned=intel:medium=intel:"                     \
+	"medium_misaligned=movsl:large=movsl:large_misaligned=intel:"          \
+	"huge=intel:huge_misaligned=movsl"
 #endif
 
 /* rep_align_mask: a string strategy must hand misaligned copies over */
@@ -653,6 +788,8 @@ sweep_guard(const struct ua_policy *def)
 	static const char cfg[] =
 	    "medium_min=64:large_min=128:huge_min=1G:" GUARD_CFG
 	    ":rep_align_mask=63";
+	static const char mis[] = "medium_min=100:large_min=1000:huge_min=5000:"
+				  "rep_align_mask=63:" MISALIGNED_CFG;
 	struct ua_policy p = *def;
 	size_t i, j, n;
 
@@ -672,6 +809,29 @@ sweep_guard(const struct ua_policy *def)
 					   gs.lo + few_aligns[j], n);
 			}
 	sweep_large("guard", API_TO, NULL);
+	ua_dispatch_apply(def);
+
+	/*
+	 * The misaligned tables of the other classes: strategies with and
+	 * without a memcpy entry, told apart by (src ^ dst) & 63 in the
+	 * entries (x86-64) or in the guard (the portable ones)
+	 */
+	p = *def;
+	CHECK(ua_policy_parse(&p, mis, strlen(mis), ':', UA_FROM_ENV) >= 8,
+	      "misaligned policy not accepted");
+	ua_dispatch_apply(&p);
+	for (i = 0; i < NFEW; i++)
+		for (j = 0; j < NFEW; j++)
+			for (n = 60; n <= MAXLEN; n += 7) {
+				check_copy("misaligned", API_FROM, NULL,
+					   gd.lo + few_aligns[i],
+					   gs.lo + few_aligns[j], n);
+				check_copy("misaligned", API_MEMCPY, NULL,
+					   gd.hi - n - few_aligns[i],
+					   gs.hi - n - few_aligns[j], n);
+			}
+	sweep_large("misaligned", API_TO, NULL);
+	sweep_large("misaligned", API_MEMCPY, NULL);
 #else
 	(void)def;
 	printf("alignment guard: no string strategies on this architecture\n");
@@ -697,6 +857,7 @@ main(int argc, char **argv)
 	const struct ua_strategy *all;
 	struct ua_policy def;
 	size_t count, i, tested = 0, skipped = 0;
+	int top;
 	const char *only = argc > 1 ? argv[1] : NULL;
 
 	pg = t_page();
@@ -730,11 +891,13 @@ main(int argc, char **argv)
 		sweep_api(s);
 		sweep_faults(s);
 		sweep_fault_pages(s);
+		top = sweep_top(s);
 		ua_dispatch_apply(&def);
 		printf("%-9s ok: copy%s%s, direct and forced through the API, "
-		       "faults\n",
+		       "faults%s\n",
 		       s->name, s->clear ? ", clear" : "",
-		       s->plain ? ", memcpy entry" : "");
+		       s->plain ? ", memcpy entry" : "",
+		       top ? ", the top of the range" : "");
 		tested++;
 	}
 	if (!only && CHECKASM_POLICY) {

@@ -2,7 +2,7 @@
 /* Assembler source, not C: clang-format leaves it alone. */
 /* clang-format off */
 /*
- * Test only, not in the library: the avx512 routines (copy_vec.h with
+ * Test only, not in the library: the avx512 routines (copy_vec.S.inc with
  * VEC_SIZE 64) on a CPU with AVX2 and no AVX-512, for checkasm_avx512emu.c.
  * Same template, same control flow, same addresses; each 64-byte register
  * V0..V15 is a 64-byte slot in .bss (so: one thread at a time), and each
@@ -16,8 +16,8 @@
  * are the small paths.  rsi, rdi, r8 and r9 are untouched: the cursors and
  * the user side are what the real routine would have.
  * Both halves may fault (the second when the vector crosses into a bad
- * page): UA_EXTABLE, given the label the template put before the
- * expansion, emits an entry for each of the two user accesses instead.
+ * page): AMOV_ENTRY, given the label AMOV put before the expansion, emits
+ * an entry for each of the two user accesses instead.
  * The halves go in increasing address order, as the page order rule asks.
  */
 #include "asm.h"
@@ -25,23 +25,17 @@
 /* Set by a 64-byte move for the UA_EXTABLE that follows it */
 	.set	ua_emu_pending, 0
 
-#ifndef UA_MEMCPY
-/* extable.h's entry, under a name that the #define below leaves alone */
-.macro UA_EMU_ENTRY insn, fixup, type
-	UA_EXTABLE \insn, \fixup, \type
-.endm
-
-#define UA_EXTABLE UA_EMU_EXTABLE
-.macro UA_EMU_EXTABLE insn, fixup, type=UA_EX_COPY
+/* AMOV's entry (asm.h) for a 64-byte move: one for each of its halves */
+	.purgem AMOV_ENTRY
+.macro AMOV_ENTRY insn, fixup
 .if ua_emu_pending
-	UA_EMU_ENTRY 88b, \fixup, \type
-	UA_EMU_ENTRY 89b, \fixup, \type
+	UA_EXTABLE 88b, \fixup
+	UA_EXTABLE 89b, \fixup
 	.set	ua_emu_pending, 0
 .else
-	UA_EMU_ENTRY \insn, \fixup, \type
+	UA_EXTABLE \insn, \fixup
 .endif
 .endm
-#endif
 
 	.section .bss
 	.p2align 6
@@ -133,7 +127,9 @@ ua_emu_\r:
 .endif
 .endm
 
+#ifndef NAME
 #define NAME avx512emu
+#endif
 #define VEC_SIZE 64
 #define VZERO(v) UA_EMU_ZERO v
 #define VZEROUPPER vzeroupper
@@ -145,5 +141,5 @@ ua_emu_\r:
 #define YMOVU vmovdqu
 #define Y0 %ymm0
 #define Y1 %ymm1
-#include "copy_vec.h"
+#include "copy_vec.S.inc"
 /* clang-format on */

@@ -95,9 +95,13 @@ check_parse(void)
 		CHECK_EQ(ua_policy_parse(&p, t2, strlen(t2), ':', UA_FROM_ENV),
 			 0);
 	}
-	/* Seed 001: one page by default */
+	/* Seed 001: one page by default, or never where the CPU's defaults
+	 * found streaming slower than the cached copy (AMD Zen 5) */
 	ua_policy_defaults(&p);
-	CHECK_EQ(p.t[UA_T_NOCACHE_MIN].num, t_page());
+	CHECK(p.t[UA_T_NOCACHE_MIN].num == t_page() ||
+		  p.t[UA_T_NOCACHE_MIN].num == SIZE_MAX,
+	      "nocache_min %zu: neither a page nor never",
+	      p.t[UA_T_NOCACHE_MIN].num);
 	CHECK(p.t[UA_T_NOCACHE].strategy->nontemporal,
 	      "nocache default streams");
 }

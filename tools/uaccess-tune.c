@@ -99,7 +99,8 @@ show(void)
 	for (i = 0; i < UA_NTUNABLES; i++) {
 		const struct ua_setting *s = &p->t[i];
 
-		if (i == UA_T_STRATEGY && !s->strategy)
+		/* Unset: no forced strategy; a class's own when misaligned */
+		if (i < UA_T_FIRST_NUMBER && !s->strategy)
 			continue;
 		printf("%s=", ua_tunables[i].name);
 		print_value(stdout, (int)i, s);
@@ -140,9 +141,15 @@ cmp_double(const void *a, const void *b)
 #define TRIALS 11
 #define MAXCAND 16
 
+/* Where measure() finds the data: by size, or the source streamed */
+static int stream_src;
+
 /*
  * ns per call of each candidate on the same buffers, trials interleaved,
- * median.  clear: call the clear routines.
+ * median.  clear: call the clear routines.  Beyond half the L2, or with
+ * stream_src, the copies walk a window as large as a share of the LLC (or
+ * beyond it); with stream_src only the source walks, into one destination
+ * (seed 000: a file read in pieces into one buffer).
  */
 static void
 measure(const struct ua_strategy **c, int nc, int clear, size_t n, size_t doff,
@@ -150,13 +157,15 @@ measure(const struct ua_strategy **c, int nc, int clear, size_t n, size_t doff,
 {
 	double t[MAXCAND][TRIALS];
 	long reps = (long)(150000.0 / (20.0 + (double)n / 16.0)), r;
-	size_t window = 0;
+	size_t window = 0, dstep = stream_src ? 0 : 1;
 	int i, k;
 
 	if (reps < 1)
 		reps = 1;
-	if (n >= l2 / 2)
+	if (n >= l2 / 2 || stream_src)
 		window = 2 * n <= llc / 4 ? llc / 4 : bsize - 8192;
+	if (window > bsize - 8192)
+		window = bsize - 8192;
 	for (i = 0; i < nc; i++) /* warm up */
 		clear ? c[i]->clear(bdst + doff, NULL, n, UA_NO_USER)
 		      : c[i]->copy(bdst + doff, bsrc + soff, n, UA_NO_USER);
@@ -173,7 +182,7 @@ measure(const struct ua_strategy **c, int nc, int clear, size_t n, size_t doff,
 					c[i]->clear(bdst + doff + off, NULL, n,
 						    UA_NO_USER);
 				else
-					c[i]->copy(bdst + doff + off,
+					c[i]->copy(bdst + doff + off * dstep,
 						   bsrc + soff + off, n,
 						   UA_NO_USER);
 				if (window) {
@@ -406,36 +415,141 @@ tune_copy(struct result *res, size_t llc)
 			       nstart[r]);
 }
 
+/* The sizes a class's misaligned copies are measured at: two inside it */
+static void
+class_sizes(const struct result *res, int t, size_t ret[2])
+{
+	size_t lo = 1024, hi = (size_t)1 << 30;
+
+	if (t >= UA_T_MEDIUM)
+		lo = res->num[UA_T_MEDIUM_MIN + (t - UA_T_MEDIUM)];
+	if (t < UA_T_HUGE)
+		hi = res->num[UA_T_MEDIUM_MIN + (t - UA_T_SMALL)];
+	if (lo < 1024)
+		lo = 1024;
+	if (hi > bsize / 4)
+		hi = bsize / 4;
+	ret[0] = lo * 2 <= hi ? lo * 2 : lo;
+	ret[1] = hi / 2 >= ret[0] ? hi / 2 : ret[0];
+	if (ret[1] > (size_t)1 << 20 && ret[0] < (size_t)1 << 20)
+		ret[1] = (size_t)1 << 20;
+}
+
 /*
- * Seed 000: a string strategy in a class is kept for equally aligned
- * pointers only, if it loses at other relative alignments.
+ * Seed 000, per class: the strategy for copies whose source and destination
+ * are not equally aligned.  Every cached strategy is timed at two sizes of
+ * the class, at two relative misalignments, with the data where the size
+ * puts it and with the source streamed from beyond the L2 (a file read in
+ * pieces); the sum of log times decides.  A class whose own strategy is
+ * within 5% keeps it.  rep_align_mask is 63 if any class switches, else 0.
  */
 static void
-tune_alignment(struct result *res)
+tune_misaligned(struct result *res)
 {
-	const struct ua_strategy *pair[2];
-	int t, guard = 0;
+	const struct ua_strategy *all, *c[MAXCAND];
+	static const size_t rel[] = {1, 33};
+	size_t count, i, sizes[2];
+	int nc = 0, t, k, any = 0;
 
+	all = ua_strategies(&count);
+	for (i = 0; i < count && nc < MAXCAND; i++)
+		if (ua_strategy_usable(&all[i]) && !all[i].nontemporal)
+			c[nc++] = &all[i];
 	for (t = UA_T_SMALL; t <= UA_T_HUGE; t++) {
-		static const size_t rel[] = {1, 16, 32, 48};
-		size_t i, n = 65536;
+		double score[MAXCAND] = {0}, tt[MAXCAND];
+		int own = -1, best;
 
-		if (!res->s[t] || !res->s[t]->string)
+		if (t > UA_T_SMALL &&
+		    res->num[UA_T_MEDIUM_MIN + (t - UA_T_MEDIUM)] >=
+			(t == UA_T_HUGE
+			     ? SIZE_MAX
+			     : res->num[UA_T_MEDIUM_MIN + (t - UA_T_SMALL)]))
+			continue; /* an empty class */
+		if (res->s[t]->nontemporal)
 			continue;
-		pair[0] = res->s[t];
-		pair[1] = res->s[UA_T_SMALL];
-		for (i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-			double tt[2];
+		class_sizes(res, t, sizes);
+		for (i = 0; i < 8; i++) {
+			size_t n = sizes[i & 1];
 
-			measure(pair, 2, 0, n, DOFF + rel[i], 0, tt);
-			if (tt[0] > tt[1] * 1.05)
-				guard = 1;
+			stream_src = (i >> 2) & 1;
+			if (stream_src && n >= l2 / 2)
+				continue; /* already beyond the L2 */
+			measure(c, nc, 0, n, DOFF + rel[(i >> 1) & 1], 0, tt);
+			for (k = 0; k < nc; k++)
+				score[k] += log(tt[k]);
 		}
+		stream_src = 0;
+		for (k = 0; k < nc; k++)
+			if (c[k] == res->s[t])
+				own = k;
+		best = argmin(score, nc);
+		if (verbose)
+			printf("  misaligned %s class (%zu, %zu): best %s, "
+			       "%s %.2fx slower\n",
+			       ua_tunables[t].name, sizes[0], sizes[1],
+			       c[best]->name, res->s[t]->name,
+			       own < 0 ? 0
+				       : exp((score[own] - score[best]) / 6));
+		if (own >= 0 && score[own] - score[best] < 6 * log(1.05))
+			continue;
+		result_strategy(res, UA_T_SMALL_MISALIGNED + (t - UA_T_SMALL),
+				c[best]);
+		any = 1;
 	}
-	result_num(res, UA_T_REP_ALIGN_MASK, guard ? 63 : 0);
+	result_num(res, UA_T_REP_ALIGN_MASK, any ? 63 : 0);
 	result_strategy(res, UA_T_REP_MISALIGNED,
 			res->s[UA_T_SMALL]->string ? ua_strategy_find("sse2")
 						   : res->s[UA_T_SMALL]);
+}
+
+/*
+ * 64-byte moves in the entries (x86-64 with AVX-512): ua_memcpy itself
+ * timed with inline_wide 0 and 1 over the sizes it changes.
+ */
+static void
+tune_inline_wide(struct result *res)
+{
+	static const size_t sizes[] = {80, 128, 200, 256, 400, 512, 700, 1000};
+	struct ua_policy p, before = *ua_policy();
+	double t[2][TRIALS], score[2] = {0, 0};
+	size_t i;
+	int w, k;
+
+	if (!res->s[UA_T_SMALL]->memcpy_inline_wide)
+		return;
+	ua_policy_defaults(&p);
+	p.t[UA_T_SMALL].strategy = res->s[UA_T_SMALL];
+	p.t[UA_T_MEDIUM_MIN].num = res->num[UA_T_MEDIUM_MIN];
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		size_t n = sizes[i];
+		long reps = (long)(400000.0 / (20.0 + (double)n / 16.0)), r;
+
+		for (k = 0; k < TRIALS; k++)
+			for (w = 0; w < 2; w++) {
+				void *(*volatile fn)(void *, const void *,
+						     size_t) = ua_memcpy;
+				double t0;
+
+				p.t[UA_T_INLINE_WIDE].num = (size_t)w;
+				ua_dispatch_apply(&p);
+				fn(bdst + DOFF, bsrc, n);
+				t0 = now_ns();
+				for (r = 0; r < reps; r++)
+					fn(bdst + DOFF + (r & 7) * 8,
+					   bsrc + (r & 3) * 16, n);
+				t[w][k] = now_ns() - t0;
+			}
+		for (w = 0; w < 2; w++) {
+			qsort(t[w], TRIALS, sizeof(double), cmp_double);
+			score[w] += log(t[w][TRIALS / 2]);
+		}
+	}
+	ua_dispatch_apply(&before);
+	if (verbose)
+		printf(
+		    "  inline: 64-byte moves %.2fx the time of 32-byte ones\n",
+		    exp((score[1] - score[0]) / 8));
+	result_num(res, UA_T_INLINE_WIDE, score[1] < score[0] - 8 * log(1.02));
 }
 
 static void
@@ -531,8 +645,8 @@ tune_nocache(struct result *res, size_t llc)
 			from = 0;
 		}
 	}
-	if (from)
-		result_num(res, UA_T_NOCACHE_MIN, from);
+	/* Never where streaming does not win up to the largest piece */
+	result_num(res, UA_T_NOCACHE_MIN, from ? from : SIZE_MAX);
 }
 
 static int
@@ -618,7 +732,8 @@ tune(const char *out, int dry_run)
 	memset(bdst, 0xa5, bsize + 8192);
 
 	tune_copy(&res, llc);
-	tune_alignment(&res);
+	tune_misaligned(&res);
+	tune_inline_wide(&res);
 	tune_clear(&res, llc);
 	result_num(&res, UA_T_NOCACHE_MIN, ua_page_size);
 	tune_nocache(&res, llc);

@@ -6,8 +6,9 @@
 #include "x86/cpu.h"
 
 static const char *const ua_x86_feature_names[UA_X86_NFEATURES] = {
-    [UA_X86_ERMS] = "erms",     [UA_X86_FSRM] = "fsrm", [UA_X86_AVX2] = "avx2",
-    [UA_X86_AVX512] = "avx512", [UA_X86_SSE2] = "sse2",
+    [UA_X86_ERMS] = "erms", [UA_X86_FSRM] = "fsrm",
+    [UA_X86_AVX2] = "avx2", [UA_X86_AVX512] = "avx512",
+    [UA_X86_SSE2] = "sse2", [UA_X86_AVX512VBMI] = "avx512vbmi",
 };
 
 const char *
@@ -94,7 +95,8 @@ ua_x86_cpu_detect(struct ua_cpu *ret)
 		if ((b7 & (1u << 16)) && (b7 & (1u << 30)) &&
 		    (b7 & (1u << 31)) && (xcr0 & 0xe6) == 0xe6)
 			f |= UA_F(AVX512);
-		(void)c7;
+		if ((f & UA_F(AVX512)) && (c7 & (1u << 1)))
+			f |= UA_F(AVX512VBMI);
 	}
 	ret->features = f;
 	__cpuid(0x80000000, maxext, b, c, d);

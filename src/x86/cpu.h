@@ -9,9 +9,10 @@
 enum {
 	UA_X86_ERMS,
 	UA_X86_FSRM,
-	UA_X86_AVX2,   /* with the OS saving ymm state */
-	UA_X86_AVX512, /* F, BW and VL, with the OS saving zmm state */
-	UA_X86_SSE2,   /* always there on x86-64 */
+	UA_X86_AVX2,       /* with the OS saving ymm state */
+	UA_X86_AVX512,     /* F, BW and VL, with the OS saving zmm state */
+	UA_X86_SSE2,       /* always there on x86-64 */
+	UA_X86_AVX512VBMI, /* AVX512 and VBMI (vpermt2b) */
 	UA_X86_NFEATURES
 };
 #define UA_F(x) ((uint64_t)1 << UA_X86_##x)

@@ -35,33 +35,153 @@
 	.section .note.GNU-stack, "", @progbits
 
 /*
- * The head of the bulk strategies: copy 64 bytes unaligned, then move the
- * cursors (rsi, rdi, rdx) so that rdi is on the next cache line.  The bytes
- * skipped were stored, so the cursor rule holds; clobbers rcx, xmm0-3.
+ * One move of a copy; given a fixup, a user access with its table entry
+ * (no fixup: ua_memcpy's moves, where a fault is the caller's bug).
  */
-.macro COPY_HEAD64_ALIGN_DST fault
-1:	movdqu	(%rsi), %xmm0
-	UA_EXTABLE 1b, \fault
-2:	movdqu	16(%rsi), %xmm1
-	UA_EXTABLE 2b, \fault
-3:	movdqu	32(%rsi), %xmm2
-	UA_EXTABLE 3b, \fault
-4:	movdqu	48(%rsi), %xmm3
-	UA_EXTABLE 4b, \fault
-5:	movdqu	%xmm0, (%rdi)
-	UA_EXTABLE 5b, \fault
-6:	movdqu	%xmm1, 16(%rdi)
-	UA_EXTABLE 6b, \fault
-7:	movdqu	%xmm2, 32(%rdi)
-	UA_EXTABLE 7b, \fault
-8:	movdqu	%xmm3, 48(%rdi)
-	UA_EXTABLE 8b, \fault
-	lea	64(%rdi), %rcx
-	and	$-64, %rcx
+.macro AMOV fault, insn:vararg
+.ifb \fault
+	\insn
+.else
+99:	\insn
+	AMOV_ENTRY 99b, \fault
+.endif
+.endm
+
+/* AMOV's table entry (a test may replace it: tests/copy_avx512emu.S) */
+.macro AMOV_ENTRY insn, fixup
+	UA_EXTABLE \insn, \fixup
+.endm
+
+/*
+ * One \mov per register of the list \regs, the i-th loading from (\dir
+ * load) or storing to (\dir store) \at + i * \w bytes past \mem.
+ */
+.macro MOVE_EACH fault, mov, w, at, dir, regs, mem:vararg
+	.Lua_i = 0
+	.irp r, \regs
+	.ifnb \r
+	.ifc \dir, load
+	AMOV \fault, \mov (\at + .Lua_i * \w)\mem, \r
+	.else
+	AMOV \fault, \mov \r, (\at + .Lua_i * \w)\mem
+	.endif
+	.Lua_i = .Lua_i + 1
+	.endif
+	.endr
+.endm
+
+/* .Lua_k = how many registers the list \regs names */
+.macro COUNT_REGS regs
+	.Lua_k = 0
+	.irp r, \regs
+	.ifnb \r
+	.Lua_k = .Lua_k + 1
+	.endif
+	.endr
+.endm
+
+/*
+ * Vectors of \w bytes from the two ends of a buffer of \len bytes, all
+ * loaded (\mov) before any is stored (\smov, else \mov), in increasing
+ * address order: one register of the list \head for each vector from
+ * \at bytes into it, one of \tail for each vector that ends at its end.
+ * Either list may be empty.  rsi, rdi and \len stay put.
+ */
+.macro COPY_BOTH_ENDS fault, mov, w, head, tail, len=%rdx, smov, at=0
+	COUNT_REGS "\tail"
+	MOVE_EACH \fault, \mov, \w, \at, load, "\head", (%rsi)
+	MOVE_EACH \fault, \mov, \w, (-.Lua_k * \w), load, "\tail", (%rsi,\len)
+	.ifb \smov
+	MOVE_EACH \fault, \mov, \w, \at, store, "\head", (%rdi)
+	.else
+	MOVE_EACH \fault, \smov, \w, \at, store, "\head", (%rdi)
+	.endif
+	MOVE_EACH \fault, \mov, \w, (-.Lua_k * \w), store, "\tail", (%rdi,\len)
+.endm
+
+/*
+ * A clear's stores from both ends: one for each register of \regs (the
+ * zero register, repeated) from the start, and as many ending at the end
+ */
+.macro CLEAR_BOTH_ENDS fault, mov, w, regs, len=%rdx
+	COUNT_REGS "\regs"
+	MOVE_EACH \fault, \mov, \w, 0, store, "\regs", (%rdi)
+	MOVE_EACH \fault, \mov, \w, (-.Lua_k * \w), store, "\regs", (%rdi,\len)
+.endm
+
+/* The way out of a small copy: on to \done, else \ok and return */
+.macro SMALL_DONE done, ok:vararg
+.ifb \done
+	\ok
+	ret
+.else
+	jmp	\done
+.endif
+.endm
+
+/*
+ * The one ladder below 32 bytes: 0..31 bytes (\len, \len32 its low half)
+ * from rsi to rdi, with moves from both ends that stay inside the buffer
+ * (16..31 with \xmov into \x0, \x1: SSE2 is baseline), then SMALL_DONE.
+ * Laid out as glibc's: the smaller the size, the fewer taken branches.
+ * Clobbers r10, r11.
+ */
+.macro COPY_LESS_32 fault, len, len32, xmov, x0, x1, done, ok:vararg
+	cmp	$16, \len32
+	jae	.L16_31\@
+	cmp	$8, \len32
+	jae	.L8_15\@
+	cmp	$4, \len32
+	jae	.L4_7\@
+	cmp	$1, \len32
+	ja	.L2_3\@
+	jb	.L0\@
+	AMOV \fault, movzbl (%rsi), %r10d
+	AMOV \fault, mov %r10b, (%rdi)
+.L0\@:
+	SMALL_DONE \done, \ok
+.L2_3\@:
+	/* 2..3: a word at the start and the last byte */
+	AMOV \fault, movzwl (%rsi), %r10d
+	AMOV \fault, movzbl -1(%rsi,\len), %r11d
+	AMOV \fault, mov %r10w, (%rdi)
+	AMOV \fault, mov %r11b, -1(%rdi,\len)
+	SMALL_DONE \done, \ok
+.L4_7\@:
+	COPY_BOTH_ENDS \fault, mov, 4, %r10d, %r11d, \len
+	SMALL_DONE \done, \ok
+.L8_15\@:
+	COPY_BOTH_ENDS \fault, mov, 8, %r10, %r11, \len
+	SMALL_DONE \done, \ok
+.L16_31\@:
+	COPY_BOTH_ENDS \fault, \xmov, 16, \x0, \x1, \len
+	SMALL_DONE \done, \ok
+.endm
+
+/*
+ * After a head stored unaligned: the cursors past it, rdi on the next \a
+ * boundary (1 to \a bytes on; \copy 0: a clear, rsi untouched).  The
+ * bytes skipped were stored, so the cursor rule holds; clobbers rcx.
+ */
+.macro SKIP_TO_ALIGNED a, copy=1
+	lea	\a(%rdi), %rcx
+	and	$-\a, %rcx
 	sub	%rdi, %rcx
+.if \copy
 	add	%rcx, %rsi
+.endif
 	add	%rcx, %rdi
 	sub	%rcx, %rdx
+.endm
+
+/*
+ * The head of the string and streaming strategies: copy 64 bytes
+ * unaligned, then the cursors (rsi, rdi, rdx) on so that rdi is on the
+ * next cache line; clobbers rcx, xmm0-3.
+ */
+.macro COPY_HEAD64_ALIGN_DST fault
+	COPY_BOTH_ENDS \fault, movdqu, 16, "%xmm0,%xmm1,%xmm2,%xmm3"
+	SKIP_TO_ALIGNED 64
 .endm
 
 /*
@@ -70,19 +190,8 @@
  */
 .macro CLEAR_HEAD64_ALIGN_DST fault
 	pxor	%xmm0, %xmm0
-1:	movdqu	%xmm0, (%rdi)
-	UA_EXTABLE 1b, \fault
-2:	movdqu	%xmm0, 16(%rdi)
-	UA_EXTABLE 2b, \fault
-3:	movdqu	%xmm0, 32(%rdi)
-	UA_EXTABLE 3b, \fault
-4:	movdqu	%xmm0, 48(%rdi)
-	UA_EXTABLE 4b, \fault
-	lea	64(%rdi), %rcx
-	and	$-64, %rcx
-	sub	%rdi, %rcx
-	add	%rcx, %rdi
-	sub	%rcx, %rdx
+	MOVE_EACH \fault, movdqu, 16, 0, store, "%xmm0,%xmm0,%xmm0,%xmm0", (%rdi)
+	SKIP_TO_ALIGNED 64, 0
 .endm
 
 #endif

@@ -3,7 +3,9 @@
  * AVX-512 (F, BW, VL): 64-byte vectors in zmm16-zmm31, which have no upper
  * state to clear, so no vzeroupper.
  */
+#ifndef NAME
 #define NAME avx512
+#endif
 #define VEC_SIZE 64
 #define VMOVU vmovdqu64
 #define VMOVA vmovdqa64
@@ -33,4 +35,4 @@
 #define YMOVU vmovdqu64
 #define Y0 %ymm16
 #define Y1 %ymm17
-#include "copy_vec.h"
+#include "copy_vec.S.inc"

@@ -16,8 +16,7 @@ UA_ENTRY(ua_copy_erms)
 	jbe	ua_copy_sse2
 	COPY_HEAD64_ALIGN_DST .Lcopy_fault
 	mov	%rdx, %rcx
-9:	rep movsb
-	UA_EXTABLE 9b, .Lcopy_fault
+	AMOV .Lcopy_fault, rep movsb
 	xor	%eax, %eax
 	ret
 UA_END(ua_copy_erms)
@@ -28,16 +27,14 @@ UA_ENTRY(ua_clear_erms)
 	CLEAR_HEAD64_ALIGN_DST .Lcopy_fault
 	mov	%rdx, %rcx
 	xor	%eax, %eax
-5:	rep stosb
-	UA_EXTABLE 5b, .Lcopy_fault
+	AMOV .Lcopy_fault, rep stosb
 	ret
 UA_END(ua_clear_erms)
 
 /* The byte routines: any size, nothing but the string instruction */
 UA_ENTRY(ua_arch_copy_bytes)
 	mov	%rdx, %rcx
-1:	rep movsb
-	UA_EXTABLE 1b, .Lcopy_fault
+	AMOV .Lcopy_fault, rep movsb
 	xor	%eax, %eax
 	ret
 UA_END(ua_arch_copy_bytes)
@@ -45,8 +42,7 @@ UA_END(ua_arch_copy_bytes)
 UA_ENTRY(ua_arch_clear_bytes)
 	mov	%rdx, %rcx
 	xor	%eax, %eax
-1:	rep stosb
-	UA_EXTABLE 1b, .Lcopy_fault
+	AMOV .Lcopy_fault, rep stosb
 	ret
 UA_END(ua_arch_clear_bytes)
 

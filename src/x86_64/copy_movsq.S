@@ -16,15 +16,12 @@ UA_ENTRY(ua_copy_movsq)
 	COPY_HEAD64_ALIGN_DST .Lfault
 	mov	%rdx, %rcx
 	shr	$3, %rcx
-9:	rep movsq
-	UA_EXTABLE 9b, .Lfault
+	AMOV .Lfault, rep movsq
 	and	$7, %edx
 	jz	.Ldone
 	/* 1..7 bytes: the buffer's last quadword, overlapping */
-1:	movq	-8(%rsi,%rdx), %rcx
-	UA_EXTABLE 1b, .Lfault
-2:	movq	%rcx, -8(%rdi,%rdx)
-	UA_EXTABLE 2b, .Lfault
+	AMOV .Lfault, movq	-8(%rsi,%rdx), %rcx
+	AMOV .Lfault, movq	%rcx, -8(%rdi,%rdx)
 .Ldone:
 	xor	%eax, %eax
 	ret
@@ -34,21 +31,14 @@ UA_ENTRY(ua_clear_movsq)
 	cmp	$MOVSQ_MIN, %rdx
 	jbe	ua_clear_sse2
 	xor	%eax, %eax
-1:	movq	%rax, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-	lea	8(%rdi), %rcx
-	and	$-8, %rcx
-	sub	%rdi, %rcx
-	add	%rcx, %rdi
-	sub	%rcx, %rdx
+	AMOV .Lfault, movq	%rax, (%rdi)
+	SKIP_TO_ALIGNED 8, 0
 	mov	%rdx, %rcx
 	shr	$3, %rcx
-2:	rep stosq
-	UA_EXTABLE 2b, .Lfault
+	AMOV .Lfault, rep stosq
 	and	$7, %edx
 	jz	.Ldone
-3:	movq	%rax, -8(%rdi,%rdx)
-	UA_EXTABLE 3b, .Lfault
+	AMOV .Lfault, movq	%rax, -8(%rdi,%rdx)
 	ret
 UA_END(ua_clear_movsq)
 

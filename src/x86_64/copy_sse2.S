@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* SSE2: 16-byte vectors; every x86-64 has them. */
+#ifndef NAME
 #define NAME sse2
+#endif
 #define VEC_SIZE 16
 #define VMOVU movdqu
 #define VMOVA movdqa
@@ -27,4 +29,4 @@
 #define X1 %xmm1
 #define X2 %xmm2
 #define X3 %xmm3
-#include "copy_vec.h"
+#include "copy_vec.S.inc"

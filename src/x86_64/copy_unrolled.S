@@ -1,310 +1,109 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * General registers only: 64 bytes per round, the destination aligned to 8
- * first (seed 002's __copy_user_intel, for CPUs whose string instructions
- * are slow at bad relative alignments, seed 000).
+ * General registers for the bulk: 64 bytes per round, the destination
+ * aligned to 8 first (seed 002's __copy_user_intel, for CPUs whose string
+ * instructions are slow at bad relative alignments, seed 000).  Below 32
+ * bytes, the one small ladder (asm.h).
  */
 #include "asm.h"
+
+#define GPRS "%rax,%rcx,%r10,%r11"
+#define ZEROS "%rax,%rax,%rax,%rax"
 
 	.text
 /* The contract: asm.h */
 UA_ENTRY(ua_copy_unrolled)
-	cmp	$64, %rdx
+	cmp	$32, %rdx
 	jb	.Lcopy_small
-1:	movq	(%rsi), %rcx
-	UA_EXTABLE 1b, .Lfault
-2:	movq	%rcx, (%rdi)
-	UA_EXTABLE 2b, .Lfault
-	lea	8(%rdi), %rcx
-	and	$-8, %rcx
-	sub	%rdi, %rcx
-	add	%rcx, %rsi
-	add	%rcx, %rdi
-	sub	%rcx, %rdx
+	cmp	$64, %rdx
+	jb	.Lcopy_32_63
+	AMOV .Lfault, movq (%rsi), %rcx
+	AMOV .Lfault, movq %rcx, (%rdi)
+	SKIP_TO_ALIGNED 8
 	cmp	$64, %rdx
 	jb	.Lcopy_tail
 	.p2align 4
 .Lcopy_loop:
-1:	movq	(%rsi), %rax
-	UA_EXTABLE 1b, .Lfault
-2:	movq	8(%rsi), %rcx
-	UA_EXTABLE 2b, .Lfault
-3:	movq	16(%rsi), %r10
-	UA_EXTABLE 3b, .Lfault
-4:	movq	24(%rsi), %r11
-	UA_EXTABLE 4b, .Lfault
-5:	movq	%rax, (%rdi)
-	UA_EXTABLE 5b, .Lfault
-6:	movq	%rcx, 8(%rdi)
-	UA_EXTABLE 6b, .Lfault
-7:	movq	%r10, 16(%rdi)
-	UA_EXTABLE 7b, .Lfault
-8:	movq	%r11, 24(%rdi)
-	UA_EXTABLE 8b, .Lfault
-1:	movq	32(%rsi), %rax
-	UA_EXTABLE 1b, .Lfault
-2:	movq	40(%rsi), %rcx
-	UA_EXTABLE 2b, .Lfault
-3:	movq	48(%rsi), %r10
-	UA_EXTABLE 3b, .Lfault
-4:	movq	56(%rsi), %r11
-	UA_EXTABLE 4b, .Lfault
-5:	movq	%rax, 32(%rdi)
-	UA_EXTABLE 5b, .Lfault
-6:	movq	%rcx, 40(%rdi)
-	UA_EXTABLE 6b, .Lfault
-7:	movq	%r10, 48(%rdi)
-	UA_EXTABLE 7b, .Lfault
-8:	movq	%r11, 56(%rdi)
-	UA_EXTABLE 8b, .Lfault
+	COPY_BOTH_ENDS .Lfault, movq, 8, GPRS
+	COPY_BOTH_ENDS .Lfault, movq, 8, GPRS, , , , 32
 	add	$64, %rsi
 	add	$64, %rdi
 	sub	$64, %rdx
 	cmp	$64, %rdx
 	jae	.Lcopy_loop
 .Lcopy_tail:
-	test	%rdx, %rdx
-	jz	.Lcopy_done
-	/* 1..63 bytes: the buffer's last 64, overlapping */
-1:	movq	-64(%rsi,%rdx), %rax
-	UA_EXTABLE 1b, .Lfault
-2:	movq	-56(%rsi,%rdx), %rcx
-	UA_EXTABLE 2b, .Lfault
-3:	movq	-48(%rsi,%rdx), %r10
-	UA_EXTABLE 3b, .Lfault
-4:	movq	-40(%rsi,%rdx), %r11
-	UA_EXTABLE 4b, .Lfault
-5:	movq	%rax, -64(%rdi,%rdx)
-	UA_EXTABLE 5b, .Lfault
-6:	movq	%rcx, -56(%rdi,%rdx)
-	UA_EXTABLE 6b, .Lfault
-7:	movq	%r10, -48(%rdi,%rdx)
-	UA_EXTABLE 7b, .Lfault
-8:	movq	%r11, -40(%rdi,%rdx)
-	UA_EXTABLE 8b, .Lfault
-	jmp	.Lcopy_32_tail
-
-.Lcopy_small:
-	cmp	$32, %edx
-	jae	.Lcopy_32_63
-	cmp	$16, %edx
-	jae	.Lcopy_16_31
-	cmp	$8, %edx
-	jae	.Lcopy_8_15
-	cmp	$4, %edx
-	jae	.Lcopy_4_7
-	cmp	$1, %edx
-	ja	.Lcopy_2_3
-	jb	.Lcopy_done
-1:	movzbl	(%rsi), %ecx
-	UA_EXTABLE 1b, .Lfault
-2:	movb	%cl, (%rdi)
-	UA_EXTABLE 2b, .Lfault
+	/*
+	 * 0..63 bytes left (of 64 or more): 32 at the cursor if more than
+	 * 32 are left, then the buffer's last 32, overlapping (stored again
+	 * if none were left)
+	 */
+	cmp	$32, %rdx
+	jbe	.Lcopy_last_32
+.Lcopy_32_63:
+	/* 32..63: the first 32 bytes, then the last 32, overlapping */
+	COPY_BOTH_ENDS .Lfault, movq, 8, GPRS
+.Lcopy_last_32:
+	COPY_BOTH_ENDS .Lfault, movq, 8, , GPRS
 .Lcopy_done:
 	xor	%eax, %eax
 	ret
-.Lcopy_2_3:
-1:	movzwl	(%rsi), %r11d
-	UA_EXTABLE 1b, .Lfault
-2:	movzwl	-2(%rsi,%rdx), %eax
-	UA_EXTABLE 2b, .Lfault
-3:	movw	%r11w, (%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	movw	%ax, -2(%rdi,%rdx)
-	UA_EXTABLE 4b, .Lfault
-	xor	%eax, %eax
-	ret
-.Lcopy_4_7:
-1:	movl	(%rsi), %r11d
-	UA_EXTABLE 1b, .Lfault
-2:	movl	-4(%rsi,%rdx), %eax
-	UA_EXTABLE 2b, .Lfault
-3:	movl	%r11d, (%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	movl	%eax, -4(%rdi,%rdx)
-	UA_EXTABLE 4b, .Lfault
-	xor	%eax, %eax
-	ret
-.Lcopy_8_15:
-1:	movq	(%rsi), %r11
-	UA_EXTABLE 1b, .Lfault
-2:	movq	-8(%rsi,%rdx), %rax
-	UA_EXTABLE 2b, .Lfault
-3:	movq	%r11, (%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	movq	%rax, -8(%rdi,%rdx)
-	UA_EXTABLE 4b, .Lfault
-	xor	%eax, %eax
-	ret
-.Lcopy_16_31:
-1:	movq	(%rsi), %r11
-	UA_EXTABLE 1b, .Lfault
-2:	movq	8(%rsi), %rax
-	UA_EXTABLE 2b, .Lfault
-3:	movq	-16(%rsi,%rdx), %rcx
-	UA_EXTABLE 3b, .Lfault
-4:	movq	-8(%rsi,%rdx), %r10
-	UA_EXTABLE 4b, .Lfault
-5:	movq	%r11, (%rdi)
-	UA_EXTABLE 5b, .Lfault
-6:	movq	%rax, 8(%rdi)
-	UA_EXTABLE 6b, .Lfault
-7:	movq	%rcx, -16(%rdi,%rdx)
-	UA_EXTABLE 7b, .Lfault
-8:	movq	%r10, -8(%rdi,%rdx)
-	UA_EXTABLE 8b, .Lfault
-	xor	%eax, %eax
-	ret
-.Lcopy_32_63:
-1:	movq	(%rsi), %rax
-	UA_EXTABLE 1b, .Lfault
-2:	movq	8(%rsi), %rcx
-	UA_EXTABLE 2b, .Lfault
-3:	movq	16(%rsi), %r10
-	UA_EXTABLE 3b, .Lfault
-4:	movq	24(%rsi), %r11
-	UA_EXTABLE 4b, .Lfault
-5:	movq	%rax, (%rdi)
-	UA_EXTABLE 5b, .Lfault
-6:	movq	%rcx, 8(%rdi)
-	UA_EXTABLE 6b, .Lfault
-7:	movq	%r10, 16(%rdi)
-	UA_EXTABLE 7b, .Lfault
-8:	movq	%r11, 24(%rdi)
-	UA_EXTABLE 8b, .Lfault
-.Lcopy_32_tail:
-	/* The last 32 bytes, overlapping */
-1:	movq	-32(%rsi,%rdx), %rax
-	UA_EXTABLE 1b, .Lfault
-2:	movq	-24(%rsi,%rdx), %rcx
-	UA_EXTABLE 2b, .Lfault
-3:	movq	-16(%rsi,%rdx), %r10
-	UA_EXTABLE 3b, .Lfault
-4:	movq	-8(%rsi,%rdx), %r11
-	UA_EXTABLE 4b, .Lfault
-5:	movq	%rax, -32(%rdi,%rdx)
-	UA_EXTABLE 5b, .Lfault
-6:	movq	%rcx, -24(%rdi,%rdx)
-	UA_EXTABLE 6b, .Lfault
-7:	movq	%r10, -16(%rdi,%rdx)
-	UA_EXTABLE 7b, .Lfault
-8:	movq	%r11, -8(%rdi,%rdx)
-	UA_EXTABLE 8b, .Lfault
-	xor	%eax, %eax
-	ret
+.Lcopy_small:
+	COPY_LESS_32 .Lfault, %rdx, %edx, movdqu, %xmm0, %xmm1, , xor %eax, %eax
 UA_END(ua_copy_unrolled)
 
 UA_ENTRY(ua_clear_unrolled)
 	xor	%eax, %eax
-	cmp	$64, %rdx
+	cmp	$32, %rdx
 	jb	.Lclear_small
-1:	movq	%rax, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-	lea	8(%rdi), %rcx
-	and	$-8, %rcx
-	sub	%rdi, %rcx
-	add	%rcx, %rdi
-	sub	%rcx, %rdx
+	cmp	$64, %rdx
+	jb	.Lclear_32_63
+	AMOV .Lfault, movq %rax, (%rdi)
+	SKIP_TO_ALIGNED 8, 0
 	cmp	$64, %rdx
 	jb	.Lclear_tail
 	.p2align 4
 .Lclear_loop:
-1:	movq	%rax, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	movq	%rax, 8(%rdi)
-	UA_EXTABLE 2b, .Lfault
-3:	movq	%rax, 16(%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	movq	%rax, 24(%rdi)
-	UA_EXTABLE 4b, .Lfault
-5:	movq	%rax, 32(%rdi)
-	UA_EXTABLE 5b, .Lfault
-6:	movq	%rax, 40(%rdi)
-	UA_EXTABLE 6b, .Lfault
-7:	movq	%rax, 48(%rdi)
-	UA_EXTABLE 7b, .Lfault
-8:	movq	%rax, 56(%rdi)
-	UA_EXTABLE 8b, .Lfault
+	MOVE_EACH .Lfault, movq, 8, 0, store, ZEROS, (%rdi)
+	MOVE_EACH .Lfault, movq, 8, 32, store, ZEROS, (%rdi)
 	add	$64, %rdi
 	sub	$64, %rdx
 	cmp	$64, %rdx
 	jae	.Lclear_loop
 .Lclear_tail:
-	test	%rdx, %rdx
-	jz	.Lclear_done
-	/* 1..63 bytes: the buffer's last 64, overlapping */
-1:	movq	%rax, -64(%rdi,%rdx)
-	UA_EXTABLE 1b, .Lfault
-2:	movq	%rax, -56(%rdi,%rdx)
-	UA_EXTABLE 2b, .Lfault
-3:	movq	%rax, -48(%rdi,%rdx)
-	UA_EXTABLE 3b, .Lfault
-4:	movq	%rax, -40(%rdi,%rdx)
-	UA_EXTABLE 4b, .Lfault
-	jmp	.Lclear_32_tail
-
-.Lclear_small:
-	cmp	$32, %edx
-	jae	.Lclear_32_63
-	cmp	$16, %edx
-	jae	.Lclear_16_31
-	cmp	$8, %edx
-	jae	.Lclear_8_15
-	cmp	$4, %edx
-	jae	.Lclear_4_7
-	cmp	$1, %edx
-	ja	.Lclear_2_3
-	jb	.Lclear_done
-1:	movb	%al, (%rdi)
-	UA_EXTABLE 1b, .Lfault
+	/* 0..63 bytes left (of 64 or more): as the copy's tail */
+	cmp	$32, %rdx
+	jbe	.Lclear_last_32
+.Lclear_32_63:
+	MOVE_EACH .Lfault, movq, 8, 0, store, ZEROS, (%rdi)
+.Lclear_last_32:
+	MOVE_EACH .Lfault, movq, 8, -32, store, ZEROS, (%rdi,%rdx)
 .Lclear_done:
 	ret
-.Lclear_2_3:
-1:	movw	%ax, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	movw	%ax, -2(%rdi,%rdx)
-	UA_EXTABLE 2b, .Lfault
+.Lclear_small:
+	/* 0..31: the same stores from both ends, in halves */
+	cmp	$16, %edx
+	jb	.Lclear_less_16
+	CLEAR_BOTH_ENDS .Lfault, movq, 8, "%rax,%rax"
 	ret
-.Lclear_4_7:
-1:	movl	%eax, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	movl	%eax, -4(%rdi,%rdx)
-	UA_EXTABLE 2b, .Lfault
+.Lclear_less_16:
+	cmp	$8, %edx
+	jb	.Lclear_less_8
+	CLEAR_BOTH_ENDS .Lfault, movq, 8, %rax
 	ret
-.Lclear_8_15:
-1:	movq	%rax, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	movq	%rax, -8(%rdi,%rdx)
-	UA_EXTABLE 2b, .Lfault
+.Lclear_less_8:
+	cmp	$4, %edx
+	jb	.Lclear_less_4
+	CLEAR_BOTH_ENDS .Lfault, movl, 4, %eax
 	ret
-.Lclear_16_31:
-1:	movq	%rax, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	movq	%rax, 8(%rdi)
-	UA_EXTABLE 2b, .Lfault
-3:	movq	%rax, -16(%rdi,%rdx)
-	UA_EXTABLE 3b, .Lfault
-4:	movq	%rax, -8(%rdi,%rdx)
-	UA_EXTABLE 4b, .Lfault
+.Lclear_less_4:
+	cmp	$2, %edx
+	jb	.Lclear_less_2
+	CLEAR_BOTH_ENDS .Lfault, movw, 2, %ax
 	ret
-.Lclear_32_63:
-1:	movq	%rax, (%rdi)
-	UA_EXTABLE 1b, .Lfault
-2:	movq	%rax, 8(%rdi)
-	UA_EXTABLE 2b, .Lfault
-3:	movq	%rax, 16(%rdi)
-	UA_EXTABLE 3b, .Lfault
-4:	movq	%rax, 24(%rdi)
-	UA_EXTABLE 4b, .Lfault
-.Lclear_32_tail:
-1:	movq	%rax, -32(%rdi,%rdx)
-	UA_EXTABLE 1b, .Lfault
-2:	movq	%rax, -24(%rdi,%rdx)
-	UA_EXTABLE 2b, .Lfault
-3:	movq	%rax, -16(%rdi,%rdx)
-	UA_EXTABLE 3b, .Lfault
-4:	movq	%rax, -8(%rdi,%rdx)
-	UA_EXTABLE 4b, .Lfault
+.Lclear_less_2:
+	test	%edx, %edx
+	jz	.Lclear_done
+	AMOV .Lfault, movb %al, (%rdi)
 	ret
 UA_END(ua_clear_unrolled)
 

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The public copy entries: ua_memcpy, ua_memcpy_nocache, ua_copy_from_user,
- * ua_copy_from_user_nocache and ua_copy_to_user.  Each copies small sizes itself, with overlapping
- * moves from both ends, and jumps through the size-class table above that.
- * The limit, ua_memcpy_inline_max, is the small-class strategy's
- * memcpy_inline (dispatch.c): 0 for a strategy whose routine must serve
- * every size (and before init, so the table's first routines initialise),
- * 31 for sse2 (16-byte moves: SSE2 is baseline on x86-64), 512 for avx2
- * and avx512 (32-byte moves, as their small paths: stores are the limit,
- * one per cycle on Zen 3).  The user entries check the range first and
- * give every move a table entry; ua_memcpy's have none: a fault there is
- * the caller's bug and crashes as it would in memcpy.
+ * ua_copy_from_user_nocache and ua_copy_to_user.  Each copies small sizes
+ * itself, with overlapping moves from both ends, and jumps through the
+ * dispatch table above that.  The limit, ua_memcpy_inline_max, is the
+ * small-class strategy's (dispatch.c): 0 for a strategy whose routine must
+ * serve every size (and before init, so the table's first routines
+ * initialise), 31 for sse2 (16-byte moves: SSE2 is baseline on x86-64),
+ * 512 for avx2 and avx512 with 32-byte moves (stores are the limit, one
+ * 32-byte store per cycle on Zen 3), 1024 for avx512 with 64-byte moves
+ * when the policy sets inline_wide (ua_memcpy_inline_wide: Zen 5 stores 64
+ * bytes a cycle).  The user entries check the range first and give every
+ * move a table entry; ua_memcpy's have none: a fault there is the caller's
+ * bug and crashes as it would in memcpy.
  */
 #include "asm.h"
 #include "dispatch_offsets.h"
@@ -22,26 +24,17 @@
 	.p2align 5;                                                            \
 	name:
 
-/* One move; given a fixup, a user access with its table entry */
-.macro AMOV fault, insn:vararg
-.ifb \fault
-	\insn
-.else
-99:	\insn
-	UA_EXTABLE 99b, \fault
-.endif
-.endm
-
 /*
  * rdx <= ua_memcpy_inline_max bytes from rsi to rdi, then \ok and return.
  * Laid out like glibc's: each size reaches its moves with at most two
  * taken branches up to 128 bytes, 32..64 falling through, and below 32
- * the smaller the size the fewer taken branches.  32..512 only
- * happen when the small class runs a strategy with 32-byte vectors, so AVX
- * is there.  Moves go in increasing address order (a user copy's first
- * fault is at its lowest bad page); rsi and rdi stay put, the cursors of a
- * user copy.  Given fixups (\vfault for the AVX moves), the moves get table
- * entries.  Clobbers rcx, r10, ymm0-15.
+ * the smaller the size the fewer taken branches.  32 and up only happen
+ * when the small class runs a strategy with 32-byte vectors, so AVX is
+ * there; above 64 with inline_wide only when AVX-512 is.  Moves go in
+ * increasing address order (a user copy's first fault is at its lowest bad
+ * page); rsi and rdi stay put, the cursors of a user copy.  Given fixups
+ * (\vfault for the AVX moves), the moves get table entries.  Clobbers r10,
+ * r11, xmm0-1, ymm0-15, zmm16-31.
  */
 .macro SMALL_COPY fault, vfault, ok:vararg
 	cmp	$32, %edx
@@ -49,25 +42,17 @@
 	cmp	$64, %edx
 	ja	.Lmore_64\@
 	/* 32..64: 32 bytes from each end */
-	AMOV \vfault, vmovdqu (%rsi), %ymm0
-	AMOV \vfault, vmovdqu -32(%rsi,%rdx), %ymm1
-	AMOV \vfault, vmovdqu %ymm0, (%rdi)
-	AMOV \vfault, vmovdqu %ymm1, -32(%rdi,%rdx)
+	COPY_BOTH_ENDS \vfault, vmovdqu, 32, %ymm0, %ymm1
 	vzeroupper
 	\ok
 	ret
 .Lmore_64\@:
+	cmpb	$0, ua_memcpy_inline_wide(%rip)
+	jne	.Lwide\@
 	cmp	$128, %edx
 	ja	.Lmore_128\@
 	/* 65..128: 64 bytes from each end */
-	AMOV \vfault, vmovdqu (%rsi), %ymm0
-	AMOV \vfault, vmovdqu 32(%rsi), %ymm1
-	AMOV \vfault, vmovdqu -64(%rsi,%rdx), %ymm2
-	AMOV \vfault, vmovdqu -32(%rsi,%rdx), %ymm3
-	AMOV \vfault, vmovdqu %ymm0, (%rdi)
-	AMOV \vfault, vmovdqu %ymm1, 32(%rdi)
-	AMOV \vfault, vmovdqu %ymm2, -64(%rdi,%rdx)
-	AMOV \vfault, vmovdqu %ymm3, -32(%rdi,%rdx)
+	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1", "%ymm2,%ymm3"
 	vzeroupper
 	\ok
 	ret
@@ -75,114 +60,51 @@
 	cmp	$256, %edx
 	ja	.Lmore_256\@
 	/* 129..256: 128 bytes from each end */
-	AMOV \vfault, vmovdqu (%rsi), %ymm0
-	AMOV \vfault, vmovdqu 32(%rsi), %ymm1
-	AMOV \vfault, vmovdqu 64(%rsi), %ymm2
-	AMOV \vfault, vmovdqu 96(%rsi), %ymm3
-	AMOV \vfault, vmovdqu -128(%rsi,%rdx), %ymm4
-	AMOV \vfault, vmovdqu -96(%rsi,%rdx), %ymm5
-	AMOV \vfault, vmovdqu -64(%rsi,%rdx), %ymm6
-	AMOV \vfault, vmovdqu -32(%rsi,%rdx), %ymm7
-	AMOV \vfault, vmovdqu %ymm0, (%rdi)
-	AMOV \vfault, vmovdqu %ymm1, 32(%rdi)
-	AMOV \vfault, vmovdqu %ymm2, 64(%rdi)
-	AMOV \vfault, vmovdqu %ymm3, 96(%rdi)
-	AMOV \vfault, vmovdqu %ymm4, -128(%rdi,%rdx)
-	AMOV \vfault, vmovdqu %ymm5, -96(%rdi,%rdx)
-	AMOV \vfault, vmovdqu %ymm6, -64(%rdi,%rdx)
-	AMOV \vfault, vmovdqu %ymm7, -32(%rdi,%rdx)
+	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1,%ymm2,%ymm3", \
+		"%ymm4,%ymm5,%ymm6,%ymm7"
 	vzeroupper
 	\ok
 	ret
 .Lmore_256\@:
 	/* 257..512: 256 bytes from each end */
-	AMOV \vfault, vmovdqu (%rsi), %ymm0
-	AMOV \vfault, vmovdqu 32(%rsi), %ymm1
-	AMOV \vfault, vmovdqu 64(%rsi), %ymm2
-	AMOV \vfault, vmovdqu 96(%rsi), %ymm3
-	AMOV \vfault, vmovdqu 128(%rsi), %ymm4
-	AMOV \vfault, vmovdqu 160(%rsi), %ymm5
-	AMOV \vfault, vmovdqu 192(%rsi), %ymm6
-	AMOV \vfault, vmovdqu 224(%rsi), %ymm7
-	AMOV \vfault, vmovdqu -256(%rsi,%rdx), %ymm8
-	AMOV \vfault, vmovdqu -224(%rsi,%rdx), %ymm9
-	AMOV \vfault, vmovdqu -192(%rsi,%rdx), %ymm10
-	AMOV \vfault, vmovdqu -160(%rsi,%rdx), %ymm11
-	AMOV \vfault, vmovdqu -128(%rsi,%rdx), %ymm12
-	AMOV \vfault, vmovdqu -96(%rsi,%rdx), %ymm13
-	AMOV \vfault, vmovdqu -64(%rsi,%rdx), %ymm14
-	AMOV \vfault, vmovdqu -32(%rsi,%rdx), %ymm15
-	AMOV \vfault, vmovdqu %ymm0, (%rdi)
-	AMOV \vfault, vmovdqu %ymm1, 32(%rdi)
-	AMOV \vfault, vmovdqu %ymm2, 64(%rdi)
-	AMOV \vfault, vmovdqu %ymm3, 96(%rdi)
-	AMOV \vfault, vmovdqu %ymm4, 128(%rdi)
-	AMOV \vfault, vmovdqu %ymm5, 160(%rdi)
-	AMOV \vfault, vmovdqu %ymm6, 192(%rdi)
-	AMOV \vfault, vmovdqu %ymm7, 224(%rdi)
-	AMOV \vfault, vmovdqu %ymm8, -256(%rdi,%rdx)
-	AMOV \vfault, vmovdqu %ymm9, -224(%rdi,%rdx)
-	AMOV \vfault, vmovdqu %ymm10, -192(%rdi,%rdx)
-	AMOV \vfault, vmovdqu %ymm11, -160(%rdi,%rdx)
-	AMOV \vfault, vmovdqu %ymm12, -128(%rdi,%rdx)
-	AMOV \vfault, vmovdqu %ymm13, -96(%rdi,%rdx)
-	AMOV \vfault, vmovdqu %ymm14, -64(%rdi,%rdx)
-	AMOV \vfault, vmovdqu %ymm15, -32(%rdi,%rdx)
+	COPY_BOTH_ENDS \vfault, vmovdqu, 32, \
+		"%ymm0,%ymm1,%ymm2,%ymm3,%ymm4,%ymm5,%ymm6,%ymm7", \
+		"%ymm8,%ymm9,%ymm10,%ymm11,%ymm12,%ymm13,%ymm14,%ymm15"
 	vzeroupper
 	\ok
 	ret
+.Lwide\@:
+	/* 64-byte moves in zmm16-31, which need no vzeroupper */
+	cmp	$128, %edx
+	ja	.Lwide_more_128\@
+	/* 65..128: 64 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, %zmm16, %zmm17
+	\ok
+	ret
+.Lwide_more_128\@:
+	cmp	$256, %edx
+	ja	.Lwide_more_256\@
+	/* 129..256: 128 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, "%zmm16,%zmm17", "%zmm18,%zmm19"
+	\ok
+	ret
+.Lwide_more_256\@:
+	cmp	$512, %edx
+	ja	.Lwide_more_512\@
+	/* 257..512: 256 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, \
+		"%zmm16,%zmm17,%zmm18,%zmm19", "%zmm20,%zmm21,%zmm22,%zmm23"
+	\ok
+	ret
+.Lwide_more_512\@:
+	/* 513..1024: 512 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, \
+		"%zmm16,%zmm17,%zmm18,%zmm19,%zmm20,%zmm21,%zmm22,%zmm23", \
+		"%zmm24,%zmm25,%zmm26,%zmm27,%zmm28,%zmm29,%zmm30,%zmm31"
+	\ok
+	ret
 .Lless_32\@:
-	/*
-	 * Below 32 the smaller sizes fall through, as in glibc: the moves of
-	 * copy_vec.h's COPY_LESS_VEC, laid out for an entry (each size
-	 * returns where it ends, no jump back)
-	 */
-	cmp	$16, %edx
-	jae	.L16_31\@
-	cmp	$8, %edx
-	jae	.L8_15\@
-	cmp	$4, %edx
-	jae	.L4_7\@
-	cmp	$1, %edx
-	ja	.L2_3\@
-	jb	.Ldone\@
-	AMOV \fault, movzbl (%rsi), %ecx
-	AMOV \fault, mov %cl, (%rdi)
-.Ldone\@:
-	\ok
-	ret
-.L2_3\@:
-	/* 2..3: a word at the start and the last byte */
-	AMOV \fault, movzwl (%rsi), %ecx
-	AMOV \fault, movzbl -1(%rsi,%rdx), %r10d
-	AMOV \fault, mov %cx, (%rdi)
-	AMOV \fault, mov %r10b, -1(%rdi,%rdx)
-	\ok
-	ret
-.L4_7\@:
-	/* 4..7: 4 bytes from each end */
-	AMOV \fault, mov (%rsi), %ecx
-	AMOV \fault, mov -4(%rsi,%rdx), %r10d
-	AMOV \fault, mov %ecx, (%rdi)
-	AMOV \fault, mov %r10d, -4(%rdi,%rdx)
-	\ok
-	ret
-.L8_15\@:
-	/* 8..15: 8 bytes from each end */
-	AMOV \fault, mov (%rsi), %rcx
-	AMOV \fault, mov -8(%rsi,%rdx), %r10
-	AMOV \fault, mov %rcx, (%rdi)
-	AMOV \fault, mov %r10, -8(%rdi,%rdx)
-	\ok
-	ret
-.L16_31\@:
-	/* 16..31: 16 bytes from each end (SSE2: every x86-64) */
-	AMOV \fault, movdqu (%rsi), %xmm0
-	AMOV \fault, movdqu -16(%rsi,%rdx), %xmm1
-	AMOV \fault, movdqu %xmm0, (%rdi)
-	AMOV \fault, movdqu %xmm1, -16(%rdi,%rdx)
-	\ok
-	ret
+	COPY_LESS_32 \fault, %rdx, %edx, movdqu, %xmm0, %xmm1, , \ok
 .endm
 
 /* The fixups of a user entry's SMALL_COPY: ua_copy_fault finishes (asm.h) */
@@ -193,31 +115,64 @@
 	COPY_FAULT_EXIT
 .endm
 
-/* Jump to the size class's routine in the table at \table (internal.h) */
-.macro TABLE_JUMP table
+/*
+ * Jump to the size class's routine in the table at \table (internal.h),
+ * or in the misaligned table at \mtable (ua_misaligned, dispatch.h) when
+ * (src ^ dst) & its mask: the policy per size class and relative alignment.
+ * Clobbers rcx, r10, r11.
+ */
+.macro TABLE_JUMP table, mtable
+	lea	ua_dispatch+\table(%rip), %rcx
+	lea	ua_misaligned+\mtable(%rip), %r10
+	mov	%edi, %r11d
+	xor	%esi, %r11d
+	test	%r11d, ua_misaligned+UA_MISALIGNED_MASK(%rip)
+	cmovnz	%r10, %rcx
 	cmp	ua_dispatch+UA_DISPATCH_MEDIUM_MIN(%rip), %rdx
 	jae	1f
-	jmp	*ua_dispatch+\table(%rip)
+	jmp	*(%rcx)
 1:	cmp	ua_dispatch+UA_DISPATCH_LARGE_MIN(%rip), %rdx
 	jae	2f
-	jmp	*ua_dispatch+\table+8(%rip)
+	jmp	*8(%rcx)
 2:	cmp	ua_dispatch+UA_DISPATCH_HUGE_MIN(%rip), %rdx
 	jae	3f
-	jmp	*ua_dispatch+\table+16(%rip)
-3:	jmp	*ua_dispatch+\table+24(%rip)
+	jmp	*16(%rcx)
+3:	jmp	*24(%rcx)
 .endm
 
 /*
- * access_ok(\ptr, rdx) against this thread's range (ua_user_addr in
- * internal.h), with the Spectre v1 mask: a refused pointer becomes all
- * ones before the branch on it, to \refused with the arguments as they
- * came.  A thread's range is 0..0 until its first refusal gives it its own
- * copy of the default range (ua_range_own).  Accepted: r8 = \ptr and
- * r9 = \ptr + rdx, the user side (UA_USER_ARGS, kind 0).  Clobbers rax,
- * r10, r11.
+ * The range check of a user entry, on \ptr and rdx; accepted: r8 = \ptr
+ * and r9 = \ptr + rdx, the user side (UA_USER_ARGS, kind 0).  A thread on
+ * the default range (range_hi 0) has the kernel's masked_user_access: only
+ * n is checked (n <= the top, so that r9 neither wraps nor reaches the
+ * kind bits; the top is 0 before init, which refuses all), and a pointer
+ * above the top becomes the top, without a branch.  The top is the start of the page the kernel never maps below
+ * the end of user space: a copy goes forward, so it faults there before
+ * it can leave, with the count exact (fault.c also takes the fault of a
+ * non-canonical address, which a load from the far end could give).  A
+ * thread with its own range (ua_set_user_range) has no such guard above
+ * it: USER_SIDE_FULL at \full checks it all.  Clobbers rax, r10, r11.
  */
-.macro USER_SIDE ptr, refused
+.macro USER_SIDE ptr, full, refused
 	mov	ua_self@gottpoff(%rip), %rax
+	cmpq	$0, %fs:UA_SELF_RANGE_HI(%rax)
+	jne	\full
+	mov	ua_user_top(%rip), %r8
+	cmp	%r8, %rdx
+	ja	\refused
+	cmp	%r8, \ptr
+	cmovb	\ptr, %r8
+	mov	%r8, \ptr
+	lea	(%r8,%rdx), %r9
+.endm
+
+/*
+ * access_ok(\ptr, rdx) against this thread's own range, with the Spectre
+ * v1 mask: a refused pointer becomes all ones before the branch on it, to
+ * \refused with the arguments as they came; accepted: as USER_SIDE, back
+ * to \back.  rax: the thread (USER_SIDE).
+ */
+.macro USER_SIDE_FULL ptr, back, refused
 	mov	%fs:UA_SELF_RANGE_LO(%rax), %r8
 	mov	%fs:UA_SELF_RANGE_HI(%rax), %r9
 	/* refused: ptr - lo + n carries, or passes hi - lo */
@@ -235,11 +190,15 @@
 	mov	%r10, \ptr
 	mov	%r10, %r8
 	lea	(%r10,%rdx), %r9
+	jmp	\back
 .endm
 
 	.hidden ua_memcpy_inline_max
+	.hidden ua_memcpy_inline_wide
 	.hidden ua_dispatch
+	.hidden ua_misaligned
 	.hidden ua_self
+	.hidden ua_user_top
 	.hidden ua_from_user_refused
 	.hidden ua_from_user_nocache_refused
 	.hidden ua_to_user_refused
@@ -256,7 +215,7 @@ UA_EXPORT_ENTRY(ua_memcpy)
 	ja	.Lmemcpy_table
 	SMALL_COPY , ,
 .Lmemcpy_table:
-	TABLE_JUMP UA_DISPATCH_MEMCPY
+	TABLE_JUMP UA_DISPATCH_MEMCPY, UA_MISALIGNED_MEMCPY
 .size ua_memcpy, .-ua_memcpy
 
 /*
@@ -275,13 +234,16 @@ UA_EXPORT_ENTRY(ua_memcpy_nocache)
  * Output: rax the bytes not copied
  */
 UA_EXPORT_ENTRY(ua_copy_from_user)
-	USER_SIDE %rsi, ua_from_user_refused
+	USER_SIDE %rsi, .Lfrom_full, ua_from_user_refused
+.Lfrom_checked:
 	cmp	ua_memcpy_inline_max(%rip), %rdx
 	ja	.Lfrom_table
 	SMALL_COPY .Lfrom_fault, .Lfrom_vfault, xor %eax, %eax
 	SMALL_COPY_FIXUPS .Lfrom_fault, .Lfrom_vfault
 .Lfrom_table:
-	TABLE_JUMP UA_DISPATCH_COPY
+	TABLE_JUMP UA_DISPATCH_COPY, UA_MISALIGNED_COPY
+.Lfrom_full:
+	USER_SIDE_FULL %rsi, .Lfrom_checked, ua_from_user_refused
 .size ua_copy_from_user, .-ua_copy_from_user
 
 /*
@@ -293,8 +255,12 @@ UA_EXPORT_ENTRY(ua_copy_from_user)
 UA_EXPORT_ENTRY(ua_copy_from_user_nocache)
 	cmp	ua_dispatch+UA_DISPATCH_NOCACHE_MIN(%rip), %rdx
 	jb	ua_copy_from_user
-	USER_SIDE %rsi, ua_from_user_nocache_refused
+	USER_SIDE %rsi, .Lfrom_nocache_full, ua_from_user_nocache_refused
+.Lfrom_nocache_checked:
 	jmp	*ua_dispatch+UA_DISPATCH_NOCACHE(%rip)
+.Lfrom_nocache_full:
+	USER_SIDE_FULL %rsi, .Lfrom_nocache_checked, \
+		ua_from_user_nocache_refused
 .size ua_copy_from_user_nocache, .-ua_copy_from_user_nocache
 
 /*
@@ -302,12 +268,15 @@ UA_EXPORT_ENTRY(ua_copy_from_user_nocache)
  * Output: rax the bytes not copied
  */
 UA_EXPORT_ENTRY(ua_copy_to_user)
-	USER_SIDE %rdi, ua_to_user_refused
+	USER_SIDE %rdi, .Lto_full, ua_to_user_refused
+.Lto_checked:
 	bts	$UA_KIND_SHIFT, %r9 /* UA_KIND_TO */
 	cmp	ua_memcpy_inline_max(%rip), %rdx
 	ja	.Lto_table
 	SMALL_COPY .Lto_fault, .Lto_vfault, xor %eax, %eax
 	SMALL_COPY_FIXUPS .Lto_fault, .Lto_vfault
 .Lto_table:
-	TABLE_JUMP UA_DISPATCH_COPY
+	TABLE_JUMP UA_DISPATCH_COPY, UA_MISALIGNED_COPY
+.Lto_full:
+	USER_SIDE_FULL %rdi, .Lto_checked, ua_to_user_refused
 .size ua_copy_to_user, .-ua_copy_to_user

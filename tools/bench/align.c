@@ -114,13 +114,34 @@ sweep(void)
 	for (off = 0; off <= MAX_OFF; off++) {
 		r.dst_align = (uint32_t)off;
 		progress("align: offset %#zx of %#x", off, MAX_OFF);
-		for (k = 0; k < trials; k++)
+		for (k = 0; k < trials; k++) {
+			/*
+			 * A new order every trial: read() streams the whole
+			 * file through the caches, and the contender that
+			 * always came right after it found its source evicted
+			 */
+			int order[MAX_C + 1];
+			uint64_t seed = 0x9e3779b97f4a7c15u * (uint64_t)(k + 1);
+
+			for (i = 0; i <= nc; i++)
+				order[i] = i;
+			for (i = nc; i > 0; i--) {
+				int j, tmp;
+
+				seed = seed * 6364136223846793005u +
+				       1442695040888963407u;
+				j = (int)((seed >> 33) % (uint64_t)(i + 1));
+				tmp = order[i];
+				order[i] = order[j];
+				order[j] = tmp;
+			}
 			for (i = 0; i <= nc; i++) {
-				int c = (i + k) % (nc + 1);
+				int c = order[i];
 
 				v[c][k] = c == nc ? read_pass(off)
 						  : sample(cs[c], &r);
 			}
+		}
 		/* copy_to_user against the better glibc, each ratio in one
 		 * process: the last two contenders run in the tuned child */
 		vs_glibc[off] = median_ratio(v[im], v[0], trials);

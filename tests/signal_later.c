@@ -75,15 +75,19 @@ static void
 foreign(int signo)
 {
 	const char *p = signo == SIGBUS ? sig_mem0.l[T_BAD_SIGBUS].bad
-					: sig_mem0.l[T_BAD_NONE].bad;
+					: sig_mem0.l[T_BAD_NONE].bad,
+		   *want;
 
 	if (!sigsetjmp(jb, 1)) {
 		sink = *(volatile const char *)p;
 		CHECK(0, "no fault");
 	}
 	CHECK_EQ(seen_signo, signo);
-	CHECK(seen_addr == (void *)p || plain_calls, "si_addr %p, not %p",
-	      seen_addr, (const void *)p);
+	/* si_addr as it came: where SIGBUS misreports its address by a page
+	 * (qemu-i386, t_sigbus_addr_exact), misreported as much */
+	want = p + (signo == SIGBUS ? t_sigbus_skew : 0);
+	CHECK(seen_addr == (void *)want || plain_calls, "si_addr %p, not %p",
+	      seen_addr, (const void *)want);
 }
 
 static int

@@ -8,6 +8,8 @@
  * SIGSEGV sent to a thread that blocks it (pthread_kill, raise) stays
  * pending there (sigpending shows it, sigwaitinfo takes it) and reaches the
  * handler once unblocked.  ua_keep_signals() refuses once masks changed.
+ * Where a thread's TLS does not survive a handler's return (qemu-i386,
+ * t_threads_keep_tls), main waits for the signals itself, without workers.
  */
 #include <pthread.h>
 #include <sys/wait.h>
@@ -23,25 +25,32 @@ static struct {
 } got[NSENT];
 static atomic_int ngot;
 
+/* Wait for the i-th signal sent */
+static void
+take(int i)
+{
+	sigset_t all;
+	siginfo_t si;
+	int s;
+
+	sigfillset(&all);
+	s = sigwaitinfo(&all, &si);
+	CHECK(s > 0, "sigwaitinfo: %s", strerror(errno));
+	got[i].signo = s;
+	got[i].code = si.si_code;
+	got[i].value = si.si_value.sival_int;
+	got[i].pid = si.si_pid;
+	atomic_store(&ngot, i + 1);
+}
+
 static void *
 waiter(void *p)
 {
-	sigset_t all;
 	int i;
 
 	(void)p;
-	sigfillset(&all);
-	for (i = 0; i < NSENT; i++) {
-		siginfo_t si;
-		int s = sigwaitinfo(&all, &si);
-
-		CHECK(s > 0, "sigwaitinfo: %s", strerror(errno));
-		got[i].signo = s;
-		got[i].code = si.si_code;
-		got[i].value = si.si_value.sival_int;
-		got[i].pid = si.si_pid;
-		atomic_store(&ngot, i + 1);
-	}
+	for (i = 0; i < NSENT; i++)
+		take(i);
 	return NULL;
 }
 
@@ -73,8 +82,12 @@ wait_for(int n)
 	      atomic_load(&ngot), n);
 }
 
+/*
+ * threads 0 (where threads cannot be tested, t_threads_keep_tls): main
+ * takes each signal itself once sent
+ */
 static void
-test_sigwait_pattern(void)
+test_sigwait_pattern(int threads)
 {
 	pthread_t w, k[2];
 	union sigval v;
@@ -84,9 +97,11 @@ test_sigwait_pattern(void)
 	/* Blocked in main, inherited by every thread it creates */
 	sigfillset(&all);
 	CHECK_EQ(pthread_sigmask(SIG_BLOCK, &all, NULL), 0);
-	CHECK_EQ(pthread_create(&w, NULL, waiter, NULL), 0);
-	for (i = 0; i < 2; i++)
-		CHECK_EQ(pthread_create(&k[i], NULL, worker, NULL), 0);
+	if (threads) {
+		CHECK_EQ(pthread_create(&w, NULL, waiter, NULL), 0);
+		for (i = 0; i < 2; i++)
+			CHECK_EQ(pthread_create(&k[i], NULL, worker, NULL), 0);
+	}
 	CHECK_EQ(sig_exercise("sigwait main", 1), 0);
 
 	for (i = 0; i < NSENT; i++) {
@@ -96,6 +111,8 @@ test_sigwait_pattern(void)
 			CHECK_EQ(kill(getpid(), sent[i]), 0);
 		else
 			CHECK_EQ(sigqueue(getpid(), sent[i], v), 0);
+		if (!threads)
+			take(i);
 		wait_for(i + 1);
 		CHECK_EQ(got[i].signo, sent[i]);
 		CHECK_EQ(got[i].code, i % 2 ? SI_USER : SI_QUEUE);
@@ -103,6 +120,8 @@ test_sigwait_pattern(void)
 		if (!(i % 2))
 			CHECK_EQ(got[i].value, 100 + i);
 	}
+	if (!threads)
+		return;
 	atomic_store(&stop, 1);
 	for (i = 0; i < 2; i++)
 		CHECK_EQ(pthread_join(k[i], NULL), 0);
@@ -194,10 +213,13 @@ grow_stack(void)
 int
 main(void)
 {
+	int threads;
+
 	grow_stack();
 	sig_mem_new(&sig_mem0);
+	threads = t_threads_keep_tls();
 	CHECK_EQ(ua_init(), 0);
-	test_sigwait_pattern();
+	test_sigwait_pattern(threads);
 	test_pending();
 	/* Masks were rewritten: too late to opt out */
 	CHECK_EQ(ua_keep_signals(), -EBUSY);

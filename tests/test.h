@@ -7,12 +7,14 @@
 #define UA_TEST_H
 
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <uaccess.h>
@@ -140,6 +142,8 @@ t_layout_free(struct t_layout *l)
  */
 static sigjmp_buf t_sigbus_jb;
 static void *volatile t_sigbus_addr;
+/* si_addr less the faulting byte's address, once t_sigbus_addr_exact ran */
+static long t_sigbus_skew;
 
 static void
 t_sigbus_probe_handler(int signo, siginfo_t *info, void *uc)
@@ -172,7 +176,8 @@ t_sigbus_addr_exact(void)
 		(void)*at;
 	CHECK(!sigaction(SIGBUS, &old, NULL), "sigaction");
 	CHECK(t_sigbus_addr != NULL, "no SIGBUS past the end of a memfd");
-	exact = t_sigbus_addr == (void *)at;
+	t_sigbus_skew = (long)((const char *)t_sigbus_addr - (const char *)at);
+	exact = !t_sigbus_skew;
 	if (!exact)
 		printf("SIGBUS cases skipped: this system reports a load at %p "
 		       "past the end of a file with si_addr %p (qemu-i386 "
@@ -189,6 +194,72 @@ static inline int
 t_bad_testable(enum t_bad kind)
 {
 	return kind != T_BAD_SIGBUS || t_sigbus_addr_exact();
+}
+
+/*
+ * Does a thread keep its own thread-local storage when a signal handler
+ * returns?  Linux keeps each thread's TLS descriptor apart; qemu-i386
+ * (Debian 12's qemu-user 7.2) keeps one GDT for all threads, in which the
+ * newest thread's creation wrote its TLS entry, and sigreturn reloads %gs
+ * from it: every other thread that returns from a handler goes on with the
+ * newest thread's TLS (errno, pthread_self, the library's records of its
+ * mask), and pthread_join of that thread fails with EDEADLK.  Decided once
+ * per process, in a fork child (the probe spoils the TLS of the thread that
+ * runs it); call it from main before any thread is created.
+ */
+static void
+t_tls_probe_handler(int signo)
+{
+	(void)signo;
+}
+
+static void *
+t_tls_probe_thread(void *p)
+{
+	return p;
+}
+
+static inline int
+t_threads_keep_tls(void)
+{
+	static int known, keep;
+	pid_t pid;
+	int status;
+
+	if (known)
+		return keep;
+	pid = fork();
+	CHECK(pid >= 0, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		/* pthread_self is declared const: called through a pointer,
+		 * it reads the thread pointer again */
+		pthread_t (*volatile self)(void) = pthread_self;
+		pthread_t me = self();
+		struct sigaction sa;
+		pthread_t t;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = t_tls_probe_handler;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGUSR1, &sa, NULL) ||
+		    pthread_create(&t, NULL, t_tls_probe_thread, NULL) ||
+		    pthread_join(t, NULL))
+			_exit(2);
+		raise(SIGUSR1);
+		_exit(pthread_equal(self(), me) ? 0 : 1);
+	}
+	CHECK(waitpid(pid, &status, 0) == pid, "waitpid: %s", strerror(errno));
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) <= 1,
+	      "the TLS probe: child status %#x", status);
+	keep = WEXITSTATUS(status) == 0;
+	if (!keep)
+		printf(
+		    "threaded cases skipped: here a thread that returns from "
+		    "a signal handler goes on with the TLS of the thread "
+		    "created last (qemu-i386 reloads %%gs from one GDT all "
+		    "threads share)\n");
+	known = 1;
+	return keep;
 }
 
 /*

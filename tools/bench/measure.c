@@ -574,16 +574,19 @@ child_start(void)
 	return 0;
 }
 
+/* The tunable is x86's */
+#if defined(__x86_64__) || defined(__i386__)
+#define HAVE_REP_MOVSB_TUNABLE 1
+#else
+#define HAVE_REP_MOVSB_TUNABLE 0
+#endif
+
 const struct contender *
 tuned_child(enum child_fn fn)
 {
 	int r;
 
-#if !defined(__x86_64__) && !defined(__i386__)
-	(void)fn;
-	return NULL; /* the tunable is x86's */
-#else
-	if (!opt.glibc_tuned || child_failed)
+	if (!HAVE_REP_MOVSB_TUNABLE || !opt.glibc_tuned || child_failed)
 		return NULL;
 	if (child_pid > 0)
 		return &child_contenders[fn];
@@ -595,7 +598,6 @@ tuned_child(enum child_fn fn)
 		return NULL;
 	}
 	return &child_contenders[fn];
-#endif
 }
 
 const struct contender *

@@ -40,15 +40,6 @@ install_usr1(int block_faults)
 	CHECK(!sigaction(SIGUSR1, &sa, NULL), "sigaction");
 }
 
-static int
-wait_child(pid_t pid)
-{
-	int status;
-
-	CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
-	return status;
-}
-
 /* A fresh process whose first uaccess call is made by a signal handler */
 static void
 test_first_call_in_handler(void)

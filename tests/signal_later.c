@@ -113,20 +113,6 @@ fault_now(void)
 	sink = *(volatile const char *)sig_mem0.l[T_BAD_NONE].bad;
 }
 
-/*
- * Valgrind cannot grow the main thread's stack while it delivers a signal
- * (tests/valgrind.sh): the stack the handlers use is touched up front.
- */
-static void
-grow_stack(void)
-{
-	volatile char stack[256 * 1024];
-	size_t i;
-
-	for (i = 0; i < sizeof(stack); i += 1024)
-		stack[i] = 0;
-}
-
 int
 main(void)
 {

@@ -199,15 +199,6 @@ test_sigsuspend(void)
 	signal(SIGUSR1, SIG_DFL);
 }
 
-static int
-wait_child(pid_t pid)
-{
-	int status;
-
-	CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
-	return status;
-}
-
 /* Blocked before ua_init by a raw system call (which bypasses the
  * library): ua_init unblocks them in its thread */
 static void
@@ -231,20 +222,6 @@ test_raw_before_init(void)
 	status = wait_child(pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 	      "raw block before init: child status %#x", status);
-}
-
-/*
- * Valgrind cannot grow the main thread's stack while it delivers a signal
- * (tests/valgrind.sh): the stack the handlers use is touched up front.
- */
-static void
-grow_stack(void)
-{
-	volatile char stack[256 * 1024];
-	size_t i;
-
-	for (i = 0; i < sizeof(stack); i += 1024)
-		stack[i] = 0;
 }
 
 int

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 
 #include "test.h"
 
@@ -48,6 +49,29 @@ sig_no_core_dump(void)
 	struct rlimit no_core = {0, 0};
 
 	setrlimit(RLIMIT_CORE, &no_core);
+}
+
+/*
+ * Valgrind cannot grow the main thread's stack while it delivers a signal
+ * (tests/valgrind.sh): the stack the handlers use is touched up front.
+ */
+static inline void
+grow_stack(void)
+{
+	volatile char stack[256 * 1024];
+	size_t i;
+
+	for (i = 0; i < sizeof(stack); i += 1024)
+		stack[i] = 0;
+}
+
+static inline int
+wait_child(pid_t pid)
+{
+	int status;
+
+	CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
+	return status;
 }
 
 static inline void

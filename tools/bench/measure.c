@@ -374,30 +374,34 @@ measure(const struct contender *const *cs, int n, const struct req *r,
 		ret_ns[i] = median(v[i], trials);
 }
 
-double
-median_ratio(const double *num, const double *den, int trials)
+/* The per-trial ratios num/den into q; how many */
+static int
+trial_ratios(const double *num, const double *den, int trials,
+	     double q[static MEASURE_MAX_TRIALS])
 {
-	double q[MEASURE_MAX_TRIALS];
 	int t;
 
 	if (trials > MEASURE_MAX_TRIALS)
 		trials = MEASURE_MAX_TRIALS;
 	for (t = 0; t < trials; t++)
 		q[t] = num[t] / den[t];
-	return median(q, trials);
+	return trials;
+}
+
+double
+median_ratio(const double *num, const double *den, int trials)
+{
+	double q[MEASURE_MAX_TRIALS];
+
+	return median(q, trial_ratios(num, den, trials, q));
 }
 
 double
 ratio_spread(const double *num, const double *den, int trials)
 {
 	double q[MEASURE_MAX_TRIALS];
-	int t;
 
-	if (trials > MEASURE_MAX_TRIALS)
-		trials = MEASURE_MAX_TRIALS;
-	for (t = 0; t < trials; t++)
-		q[t] = num[t] / den[t];
-	return spread(q, trials);
+	return spread(q, trial_ratios(num, den, trials, q));
 }
 
 int

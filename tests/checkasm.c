@@ -432,8 +432,9 @@ static const char *const fault_op_names[] = {
     "copy_from_user_nocache", "direct from",  "direct to"};
 
 static const size_t fault_sizes[] = {
-    1,   2,   3,   5,   8,   9,   16,  17,  31,  33,   63,   64,   65,
-    100, 127, 129, 200, 255, 257, 300, 511, 513, 1000, 1100, 5000, 20000};
+    1,   2,   3,   5,   8,    9,    16,   17,   31,   33,   63,  64,
+    65,  100, 127, 129, 200,  255,  257,  300,  511,  513,  600, 640,
+    641, 700, 768, 769, 1000, 1024, 1025, 1100, 5000, 20000};
 
 static void
 check_fault(const struct ua_strategy *s, struct t_layout *l, enum t_bad kind,

@@ -26,21 +26,21 @@
 
 /*
  * rdx <= ua_memcpy_inline_max bytes from rsi to rdi, then \ok and return.
- * Laid out like glibc's: each size reaches its moves with at most two
- * taken branches up to 128 bytes, 32..64 falling through, and below 32
- * the smaller the size the fewer taken branches.  32 and up only happen
- * when the small class runs a strategy with 32-byte vectors, so AVX is
- * there; above 64 with inline_wide only when AVX-512 is.  Moves go in
- * increasing address order (a user copy's first fault is at its lowest bad
- * page); rsi and rdi stay put, the cursors of a user copy.  Given fixups
- * (\vfault for the AVX moves), the moves get table entries.  Clobbers r10,
- * r11, xmm0-1, ymm0-15, zmm16-31.
+ * Laid out like glibc's: 32..64 falls through, below 32 the smaller the
+ * size the fewer taken branches, and above 64 one taken branch reaches
+ * 65..128, two the rest.  32 and up only happen when the small class runs
+ * a strategy with 32-byte vectors, so AVX is there; above 64 with
+ * inline_wide only when AVX-512 is.  Moves go in increasing address order
+ * (a user copy's first fault is at its lowest bad page); rsi and rdi stay
+ * put, the cursors of a user copy.  Given fixups (\vfault for the AVX
+ * moves), the moves get table entries.  Clobbers r10, r11, xmm0-1,
+ * ymm0-15, zmm16-31.
  */
 .macro SMALL_COPY fault, vfault, ok:vararg
-	cmp	$32, %edx
-	jb	.Lless_32\@
 	cmp	$64, %edx
 	ja	.Lmore_64\@
+	cmp	$32, %edx
+	jb	.Lless_32\@
 	/* 32..64: 32 bytes from each end */
 	COPY_BOTH_ENDS \vfault, vmovdqu, 32, %ymm0, %ymm1
 	vzeroupper
@@ -48,32 +48,7 @@
 	ret
 .Lmore_64\@:
 	cmpb	$0, ua_memcpy_inline_wide(%rip)
-	jne	.Lwide\@
-	cmp	$128, %edx
-	ja	.Lmore_128\@
-	/* 65..128: 64 bytes from each end */
-	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1", "%ymm2,%ymm3"
-	vzeroupper
-	\ok
-	ret
-.Lmore_128\@:
-	cmp	$256, %edx
-	ja	.Lmore_256\@
-	/* 129..256: 128 bytes from each end */
-	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1,%ymm2,%ymm3", \
-		"%ymm4,%ymm5,%ymm6,%ymm7"
-	vzeroupper
-	\ok
-	ret
-.Lmore_256\@:
-	/* 257..512: 256 bytes from each end */
-	COPY_BOTH_ENDS \vfault, vmovdqu, 32, \
-		"%ymm0,%ymm1,%ymm2,%ymm3,%ymm4,%ymm5,%ymm6,%ymm7", \
-		"%ymm8,%ymm9,%ymm10,%ymm11,%ymm12,%ymm13,%ymm14,%ymm15"
-	vzeroupper
-	\ok
-	ret
-.Lwide\@:
+	je	.Lnarrow\@
 	/* 64-byte moves in zmm16-31, which need no vzeroupper */
 	cmp	$128, %edx
 	ja	.Lwide_more_128\@
@@ -97,10 +72,53 @@
 	\ok
 	ret
 .Lwide_more_512\@:
-	/* 513..1024: 512 bytes from each end */
+	cmp	$768, %edx
+	ja	.Lwide_more_768\@
+	cmp	$640, %edx
+	ja	.Lwide_more_640\@
+	/* 513..640: 320 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, \
+		"%zmm16,%zmm17,%zmm18,%zmm19,%zmm20", \
+		"%zmm21,%zmm22,%zmm23,%zmm24,%zmm25"
+	\ok
+	ret
+.Lwide_more_640\@:
+	/* 641..768: 384 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, \
+		"%zmm16,%zmm17,%zmm18,%zmm19,%zmm20,%zmm21", \
+		"%zmm22,%zmm23,%zmm24,%zmm25,%zmm26,%zmm27"
+	\ok
+	ret
+.Lwide_more_768\@:
+	/* 769..1024: 512 bytes from each end */
 	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, \
 		"%zmm16,%zmm17,%zmm18,%zmm19,%zmm20,%zmm21,%zmm22,%zmm23", \
 		"%zmm24,%zmm25,%zmm26,%zmm27,%zmm28,%zmm29,%zmm30,%zmm31"
+	\ok
+	ret
+.Lnarrow\@:
+	cmp	$128, %edx
+	ja	.Lmore_128\@
+	/* 65..128: 64 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1", "%ymm2,%ymm3"
+	vzeroupper
+	\ok
+	ret
+.Lmore_128\@:
+	cmp	$256, %edx
+	ja	.Lmore_256\@
+	/* 129..256: 128 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1,%ymm2,%ymm3", \
+		"%ymm4,%ymm5,%ymm6,%ymm7"
+	vzeroupper
+	\ok
+	ret
+.Lmore_256\@:
+	/* 257..512: 256 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu, 32, \
+		"%ymm0,%ymm1,%ymm2,%ymm3,%ymm4,%ymm5,%ymm6,%ymm7", \
+		"%ymm8,%ymm9,%ymm10,%ymm11,%ymm12,%ymm13,%ymm14,%ymm15"
+	vzeroupper
 	\ok
 	ret
 .Lless_32\@:

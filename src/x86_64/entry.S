@@ -26,19 +26,34 @@
 
 /*
  * rdx <= ua_memcpy_inline_max bytes from rsi to rdi, then \ok and return.
- * Laid out like glibc's: 32..64 falls through, below 32 the smaller the
- * size the fewer taken branches, and above 64 one taken branch reaches
- * 65..128, two the rest.  32 and up only happen when the small class runs
- * a strategy with 32-byte vectors, so AVX is there; above 64 with
- * inline_wide only when AVX-512 is.  Moves go in increasing address order
- * (a user copy's first fault is at its lowest bad page); rsi and rdi stay
- * put, the cursors of a user copy.  Given fixups (\vfault for the AVX
- * moves), the moves get table entries.  Clobbers r10, r11, xmm0-1,
- * ymm0-15, zmm16-31.
+ * With inline_wide (AVX-512BW and BMI2 are there): up to 64 bytes one
+ * masked move, no taken branch; above, one taken branch reaches 65..128,
+ * two or three the rest, with 64-byte moves from both ends.  Without:
+ * laid out like glibc's, 32..64 falls through and below 32 the smaller the
+ * size the fewer taken branches; 32 and up only happen when the small
+ * class runs a strategy with 32-byte vectors, so AVX is there.  Moves go
+ * in increasing address order (a user copy's first fault is at its lowest
+ * bad page); rsi and rdi stay put, the cursors of a user copy.  Given
+ * fixups (\vfault for the AVX moves), the moves get table entries.
+ * Clobbers r10, r11, k1, xmm0-1, ymm0-15, zmm16-31.
  */
 .macro SMALL_COPY fault, vfault, ok:vararg
 	cmp	$64, %edx
 	ja	.Lmore_64\@
+	cmpb	$0, ua_memcpy_inline_wide(%rip)
+	je	.Lnarrow_le_64\@
+	/*
+	 * 0..64 with AVX-512: one masked move each way, no branch on the
+	 * size; a masked-off byte is never accessed, so it cannot fault
+	 */
+	mov	$-1, %r10
+	bzhi	%rdx, %r10, %r10
+	kmovq	%r10, %k1
+	AMOV \vfault, vmovdqu8	(%rsi), %zmm16{%k1}{z}
+	AMOV \vfault, vmovdqu8	%zmm16, (%rdi){%k1}
+	\ok
+	ret
+.Lnarrow_le_64\@:
 	cmp	$32, %edx
 	jb	.Lless_32\@
 	/* 32..64: 32 bytes from each end */

@@ -41,19 +41,7 @@
 	cmp	$64, %edx
 	ja	.Lmore_64\@
 	cmpb	$0, ua_memcpy_inline_wide(%rip)
-	je	.Lnarrow_le_64\@
-	/*
-	 * 0..64 with AVX-512: one masked move each way, no branch on the
-	 * size; a masked-off byte is never accessed, so it cannot fault
-	 */
-	mov	$-1, %r10
-	bzhi	%rdx, %r10, %r10
-	kmovq	%r10, %k1
-	AMOV \vfault, vmovdqu8	(%rsi), %zmm16{%k1}{z}
-	AMOV \vfault, vmovdqu8	%zmm16, (%rdi){%k1}
-	\ok
-	ret
-.Lnarrow_le_64\@:
+	jne	.Lmasked_le_64\@
 	cmp	$32, %edx
 	jb	.Lless_32\@
 	/* 32..64: 32 bytes from each end */
@@ -69,6 +57,18 @@
 	ja	.Lwide_more_128\@
 	/* 65..128: 64 bytes from each end */
 	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, %zmm16, %zmm17
+	\ok
+	ret
+.Lmasked_le_64\@:
+	/*
+	 * 0..64 with AVX-512: one masked move each way, no branch on the
+	 * size; a masked-off byte is never accessed, so it cannot fault
+	 */
+	mov	$-1, %r10
+	bzhi	%rdx, %r10, %r10
+	kmovq	%r10, %k1
+	AMOV \vfault, vmovdqu8	(%rsi), %zmm16{%k1}{z}
+	AMOV \vfault, vmovdqu8	%zmm16, (%rdi){%k1}
 	\ok
 	ret
 .Lwide_more_128\@:

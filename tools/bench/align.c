@@ -316,6 +316,30 @@ grid(void)
 			    "worst/best",
 			    qworst / qbest, 0.8, 0, NULL);
 	}
+	/* Pair by pair, against each glibc measured in the same trials */
+	for (i = 1; i < nc; i++) {
+		double vs[9], min = INFINITY;
+		int pw = 0;
+		char what[96], detail[48];
+
+		for (p = 0; p < NA * NA; p++) {
+			double m;
+
+			for (k = 0; k < trials; k++)
+				vs[k] = v[i][p][k] / v[0][p][k];
+			m = median(vs, trials);
+			if (m < min) {
+				min = m;
+				pw = p;
+			}
+		}
+		snprintf(what, sizeof(what),
+			 "8 KiB alignment pairs: ua_memcpy / %s (min)",
+			 cs[i]->name);
+		snprintf(detail, sizeof(detail), "worst at src/dst %d/%d",
+			 pw / NA, pw % NA);
+		bar("align", what, min, 1.0, 0, detail);
+	}
 	{
 		static double rel[3][NA * NA];
 		const double *grids[3] = {rel[0], rel[1], rel[2]};

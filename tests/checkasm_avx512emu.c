@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Description: checkasm on the avx512 and avx512vbmi routines' template
- * (copy_vec.S.inc, 64-byte vectors), each 64-byte move emulated by two AVX2
+ * (vec_template.S, 64-byte vectors), each 64-byte move emulated by two AVX2
  * moves and vpermt2b through memory */
 /*
  * The AVX-512 code cannot run on a CPU without it, and neither qemu nor

@@ -2,7 +2,7 @@
 /* Assembler source, not C: clang-format leaves it alone. */
 /* clang-format off */
 /*
- * Test only, not in the library: the avx512 routines (copy_vec.S.inc with
+ * Test only, not in the library: the avx512 routines (vec_template.S with
  * VEC_SIZE 64) on a CPU with AVX2 and no AVX-512, for checkasm_avx512emu.c.
  * Same template, same control flow, same addresses; each 64-byte register
  * V0..V15 is a 64-byte slot in .bss (so: one thread at a time), and each
@@ -141,5 +141,5 @@ ua_emu_\r:
 #define YMOVU vmovdqu
 #define Y0 %ymm0
 #define Y1 %ymm1
-#include "copy_vec.S.inc"
+#include "vec_template.S"
 /* clang-format on */

@@ -2,7 +2,7 @@
 /* Assembler source, not C: clang-format leaves it alone. */
 /* clang-format off */
 /*
- * Test only: the avx512vbmi routines (copy_vec.S.inc with UA_SHIFT) on AVX2,
+ * Test only: the avx512vbmi routines (vec_template.S with UA_SHIFT) on AVX2,
  * as copy_avx512emu.S does the avx512 ones.  vpermt2b is emulated through
  * memory: SHIFT_INIT keeps k, SHIFT_PAIR writes lo:hi to a 128-byte slot
  * and takes the 64 bytes at k back into lo.  Like the template's other

@@ -30,4 +30,4 @@
 #define YMOVU vmovdqu
 #define Y0 %ymm0
 #define Y1 %ymm1
-#include "copy_vec.S.inc"
+#include "vec_template.S"

@@ -35,4 +35,4 @@
 #define YMOVU vmovdqu64
 #define Y0 %ymm16
 #define Y1 %ymm17
-#include "copy_vec.S.inc"
+#include "vec_template.S"

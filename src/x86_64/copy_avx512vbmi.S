@@ -2,7 +2,7 @@
 /*
  * AVX-512 with VBMI: the avx512 routines, and when the source is not
  * aligned with the destination, aligned loads shifted into place by one
- * vpermt2b per vector (copy_vec.S.inc, UA_SHIFT).
+ * vpermt2b per vector (vec_template.S, UA_SHIFT).
  */
 #define NAME avx512vbmi
 #define UA_SHIFT 1

@@ -29,4 +29,4 @@
 #define X1 %xmm1
 #define X2 %xmm2
 #define X3 %xmm3
-#include "copy_vec.S.inc"
+#include "vec_template.S"

@@ -22,6 +22,9 @@
  * only touches bytes an earlier one already reached), and rsi/rdi only
  * move past bytes already stored.
  */
+#ifndef VEC_SIZE
+#error "vec_template.S is a template: copy_<strategy>.S defines VEC_SIZE and includes it"
+#endif
 #include "asm.h"
 
 /* The stores of the main loops: streaming (non-temporal) or cached */

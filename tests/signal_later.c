@@ -6,6 +6,8 @@
  * every other fault, and every signal sent with kill, reaches the later
  * handler with SA_SIGINFO, SA_RESETHAND, SA_NODEFER and sa_mask honoured;
  * the old-action output gives the program's own previous handler.
+ *
+ * uaccess-test: static
  */
 #include <setjmp.h>
 #include <sys/wait.h>

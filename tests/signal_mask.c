@@ -11,6 +11,8 @@
  * Where a thread's TLS does not survive a handler's return (qemu-i386,
  * t_threads_keep_tls), no thread is created: every way of blocking is
  * tried in main instead.
+ *
+ * uaccess-test: static
  */
 #include <dlfcn.h>
 #include <pthread.h>

@@ -10,6 +10,8 @@
  * handler once unblocked.  ua_keep_signals() refuses once masks changed.
  * Where a thread's TLS does not survive a handler's return (qemu-i386,
  * t_threads_keep_tls), main waits for the signals itself, without workers.
+ *
+ * uaccess-test: static
  */
 #include <pthread.h>
 #include <sys/wait.h>

@@ -28,12 +28,17 @@ size_t ua_page_size = 4096;
  * known bad: protection is per page, so the whole page of the fault is.
  */
 static int
-ua_fixup_copy(void *uc, uintptr_t addr, uintptr_t fixup)
+ua_fixup_copy(void *uc, uintptr_t addr, int noncanonical, uintptr_t fixup)
 {
 	struct ua_user u;
 	uintptr_t done, limit;
 
-	if (!ua_ctx_user(uc, &u) || addr < u.lo || addr >= u.hi)
+	if (!ua_ctx_user(uc, &u))
+		return 0;
+	/* The whole user side is above the top: nothing is readable */
+	if (noncanonical && addr < u.lo)
+		addr = u.lo;
+	if (addr < u.lo || addr >= u.hi)
 		return 0;
 	done = ua_ctx_cursor(uc, (enum ua_side)(u.kind & 1));
 	if (done < u.lo || done > u.hi) /* a routine broke its contract */
@@ -46,19 +51,19 @@ ua_fixup_copy(void *uc, uintptr_t addr, uintptr_t fixup)
 }
 
 /*
- * The address that faulted.  An access to a non-canonical address is a
- * general protection fault, which the kernel reports as SIGSEGV with
- * SI_KERNEL and no address.  A copy from the top of the default range can
- * reach one (the entries check only where it starts, as the kernel's
- * masked_user_access does): the first address known bad is then the top,
- * the page the kernel never maps below the end of user space.
+ * An access to a non-canonical address is a general protection fault,
+ * which the kernel reports as SIGSEGV with SI_KERNEL and no address.  The
+ * x86-64 entries check only where a copy starts, against the top of the
+ * largest user address space (entry.S, as the kernel's masked_user_access
+ * does): a copy that runs past the top of a smaller one, or starts above
+ * it, meets one.  The first address known bad is then the top, the page
+ * the kernel never maps below the end of user space, or the start of the
+ * user side when that lies above it (ua_fixup_copy).
  */
-static uintptr_t
-ua_fault_addr(int signo, const siginfo_t *info)
+static int
+ua_noncanonical(int signo, const siginfo_t *info)
 {
-	if (signo == SIGSEGV && info->si_code == SI_KERNEL && !info->si_addr)
-		return ua_default_hi;
-	return (uintptr_t)info->si_addr;
+	return signo == SIGSEGV && info->si_code == SI_KERNEL && !info->si_addr;
 }
 
 UA_EXPORT int
@@ -74,13 +79,15 @@ ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 	e = ua_extable_find(ua_ctx_pc(ucontext));
 	if (!e)
 		return 0;
-	addr = ua_fault_addr(signo, info);
+	addr = ua_noncanonical(signo, info) ? ua_default_hi
+					    : (uintptr_t)info->si_addr;
 	switch (e->type) {
 	case UA_EX_FIXUP:
 		ua_ctx_set_pc(ucontext, ua_extable_fixup(e));
 		break;
 	case UA_EX_COPY:
-		if (!ua_fixup_copy(ucontext, addr, ua_extable_fixup(e)))
+		if (!ua_fixup_copy(ucontext, addr, ua_noncanonical(signo, info),
+				   ua_extable_fixup(e)))
 			return 0;
 		break;
 	default:

@@ -174,23 +174,32 @@
 .endm
 
 /*
+ * The top of the largest x86-64 user address space (56 bits, 5-level
+ * paging) less its last page, which the kernel never maps
+ */
+#define UA_TOP_MAX 0x00fffffffffff000
+
+/*
  * The range check of a user entry, on \ptr and rdx; accepted: r8 = \ptr
  * and r9 = \ptr + rdx, the user side (UA_USER_ARGS, kind 0).  A thread on
  * the default range (range_hi 0) has the kernel's masked_user_access: only
- * n is checked (n <= the top, so that r9 neither wraps nor reaches the
- * kind bits; the top is 0 before init, which refuses all), and a pointer
- * above the top becomes the top, without a branch.  The top is the start of the page the kernel never maps below
- * the end of user space: a copy goes forward, so it faults there before
- * it can leave, with the count exact (fault.c also takes the fault of a
- * non-canonical address, which a load from the far end could give).  A
- * thread with its own range (ua_set_user_range) has no such guard above
- * it: USER_SIDE_FULL at \full checks it all.  Clobbers rax, r10, r11.
+ * n is checked (n <= UA_TOP_MAX, so that r9 neither wraps nor reaches the
+ * kind bits), and a pointer above UA_TOP_MAX becomes UA_TOP_MAX, without
+ * a branch and without a load (the kernel patches its top into the
+ * instruction; the largest top needs no patching).  A copy goes forward,
+ * so it faults before it leaves the user range: at the page below the top
+ * of a 56-bit space, or at the first non-canonical address of a 47-bit
+ * one, where the kernel reports no address and fault.c takes the top of
+ * the range, or the start of the user side when that lies above it: the
+ * count is exact.  A thread with its own range (ua_set_user_range) has no
+ * such guard above it: USER_SIDE_FULL at \full checks it all.  Clobbers
+ * rax, r10, r11.
  */
 .macro USER_SIDE ptr, full, refused
 	mov	ua_self@gottpoff(%rip), %rax
 	cmpq	$0, %fs:UA_SELF_RANGE_HI(%rax)
 	jne	\full
-	mov	ua_user_top(%rip), %r8
+	movabs	$UA_TOP_MAX, %r8
 	cmp	%r8, %rdx
 	ja	\refused
 	cmp	%r8, \ptr
@@ -231,7 +240,6 @@
 	.hidden ua_dispatch
 	.hidden ua_misaligned
 	.hidden ua_self
-	.hidden ua_user_top
 	.hidden ua_from_user_refused
 	.hidden ua_from_user_nocache_refused
 	.hidden ua_to_user_refused

@@ -3,6 +3,7 @@
  * The CPU this process runs on, detected once by the architecture's hook;
  * the cache sizes it cannot tell come from sysfs.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -82,8 +83,12 @@ ua_cpu(void)
 		struct ua_cpu c = {0};
 
 		ua_arch_cpu_detect(&c);
-		if (!c.l1d || !c.l2 || !c.l3)
+		if (!c.l1d || !c.l2 || !c.l3) {
+			int saved_errno = errno; /* absent files are no error */
+
 			ua_cpu_caches_sysfs(&c);
+			errno = saved_errno;
+		}
 		ua_cpu_info = c;
 		atomic_store_explicit(&ua_cpu_done, 1, memory_order_release);
 	}

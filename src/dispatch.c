@@ -438,8 +438,13 @@ ua_path_join(char *buf, size_t size, const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
 
-	if (la + lb + 1 > size)
+	if (la + lb + 1 > size) {
+		/* What fits, to name it */
+		la = la < size ? la : size - 1;
+		memcpy(buf, a, la);
+		buf[la] = 0;
 		return -ENAMETOOLONG;
+	}
 	memcpy(buf, a, la);
 	memcpy(buf + la, b, lb + 1);
 	return 0;
@@ -552,12 +557,8 @@ ua_read_profile(struct ua_policy *p, struct ua_ignored *ign)
 		len = r < 0
 			  ? r
 			  : ua_read_file(ua_profile_path_buf, buf, sizeof(buf));
-		if (len == -ENAMETOOLONG)
-			ua_ignored_note(
-			    ign, UA_IN_PROFILE, UA_IGN_UNREADABLE, -1, 0,
-			    ENAMETOOLONG, env ? env : ua_profile_path_buf,
-			    strlen(env ? env : ua_profile_path_buf));
-		else if (len < 0 && len != -EFBIG && (env || len != -ENOENT))
+		/* No file at a default place is no news */
+		if (len < 0 && len != -EFBIG && (env || len != -ENOENT))
 			ua_ignored_note(ign, UA_IN_PROFILE, UA_IGN_UNREADABLE,
 					-1, 0, (int)-len, ua_profile_path_buf,
 					strlen(ua_profile_path_buf));

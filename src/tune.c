@@ -104,7 +104,7 @@ ua_parse_size(const char *s, size_t len, size_t *ret)
 	return 0;
 }
 
-/* Applied: -1; else why not (enum ua_ignored_reason) */
+/* s can serve tunable t: -1; else why not (enum ua_ignored_reason) */
 static int
 ua_strategy_refused(int t, const struct ua_strategy *s)
 {

@@ -375,6 +375,7 @@ main(int argc, char **argv)
 		return apps_check();
 	}
 	opt.progress = isatty(2);
+	die_hook = progress_done; /* a fatal error clears the progress line */
 
 	machine_detect();
 	if (opt.with) {

@@ -39,7 +39,6 @@ machine_detect(void)
 	machine.llc = c->l3 ? c->l3 : machine.l2 * 4;
 	snprintf(machine.glibc, sizeof(machine.glibc), "%s",
 		 gnu_get_libc_version());
-	die_hook = progress_done;
 }
 
 int

@@ -4,6 +4,7 @@
  * from the CPU's defaults, the profile and the environment; a call costs a
  * couple of compares and an indirect call.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -169,24 +170,32 @@ ua_strategy_usable(const struct ua_strategy *s)
 
 /* UACCESS_DISABLE=name,name,...  (unknown names are ignored) */
 static void
-ua_parse_disable(const char *text)
+ua_parse_disable(const char *text, struct ua_ignored *ign)
 {
 	const struct ua_strategy *all;
 	size_t n, i;
 
 	all = ua_strategies(&n);
+	if (text)
+		text += strspn(text, ",: ");
 	while (text && *text) {
 		size_t len = strcspn(text, ",: ");
 
 		for (i = 0; i < n && i < 64; i++)
 			if (strlen(all[i].name) == len &&
 			    !memcmp(all[i].name, text, len))
-				ua_disabled |= (uint64_t)1 << i;
+				break;
+		/* The first strategy is the one every CPU runs: it cannot go */
+		if (i == 0 || i == n || i == 64)
+			ua_ignored_note(ign, UA_IN_DISABLE,
+					i ? UA_IGN_NO_STRATEGY
+					  : UA_IGN_BASELINE,
+					-1, 0, 0, text, len);
+		else
+			ua_disabled |= (uint64_t)1 << i;
 		text += len;
 		text += strspn(text, ",: ");
 	}
-	/* The first strategy is the one every CPU runs: it cannot go. */
-	ua_disabled &= ~(uint64_t)1;
 }
 
 /* ---- The table ---- */
@@ -415,13 +424,13 @@ ua_policy_defaults(struct ua_policy *p)
 
 /* ---- The profile ---- */
 
-static char ua_profile_path[PATH_MAX];
+static char ua_profile_path_buf[PATH_MAX];
 static int ua_profile_used;
 
 const char *
 ua_profile_in_use(void)
 {
-	return ua_profile_used ? ua_profile_path : NULL;
+	return ua_profile_used ? ua_profile_path_buf : NULL;
 }
 
 static int
@@ -429,44 +438,77 @@ ua_path_join(char *buf, size_t size, const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
 
-	if (la + lb + 1 > size)
-		return -1;
+	if (la + lb + 1 > size) {
+		/* What fits, to name it */
+		la = la < size ? la : size - 1;
+		memcpy(buf, a, la);
+		buf[la] = 0;
+		return -ENAMETOOLONG;
+	}
 	memcpy(buf, a, la);
 	memcpy(buf + la, b, lb + 1);
 	return 0;
 }
 
-/* Read a whole small file; -1 if it cannot be read */
+const char ua_profile_system[] = UA_SYSCONF_PROFILE;
+
+int
+ua_profile_path(unsigned i, char *buf, size_t size)
+{
+	const char *env = secure_getenv("UACCESS_PROFILE");
+	const char *xdg = secure_getenv("XDG_CONFIG_HOME");
+	const char *home = secure_getenv("HOME");
+
+	if (env)
+		return i == 0 && *env ? ua_path_join(buf, size, env, "")
+				      : -ENOENT;
+	if (i == 0 && xdg && *xdg == '/')
+		return ua_path_join(buf, size, xdg, "/uaccess/profile");
+	if (i == 0 && home && *home == '/')
+		return ua_path_join(buf, size, home,
+				    "/.config/uaccess/profile");
+	if (i == 0 || i == 1)
+		return ua_path_join(buf, size, ua_profile_system, "");
+	return -ENOENT;
+}
+
+/*
+ * Read a whole small file: its length, or -errno; -EFBIG when it holds more
+ * than size bytes (buf then holds the first size).
+ */
 static ssize_t
 ua_read_file(const char *path, char *buf, size_t size)
 {
 	size_t got = 0;
+	ssize_t r = 0;
+	char more;
 	int fd;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
-		return -1;
+		return -errno;
 	while (got < size) {
-		ssize_t r = read(fd, buf + got, size - got);
-
-		if (r < 0) {
-			close(fd);
-			return -1;
-		}
-		if (r == 0)
+		r = read(fd, buf + got, size - got);
+		if (r <= 0)
 			break;
 		got += (size_t)r;
 	}
+	if (r > 0)
+		r = read(fd, &more, 1) > 0 ? -EFBIG : 0;
+	if (r < 0 && r != -EFBIG)
+		r = -errno;
 	close(fd);
-	return (ssize_t)got;
+	return r < 0 ? r : (ssize_t)got;
 }
 
 /*
  * The profile's "cpu=" line must name this CPU, or the profile was measured
- * elsewhere and is ignored.
+ * elsewhere and is ignored.  Returns 1 if it does; 0 with the name it gives
+ * in *ret_at, *ret_len if it does not; -1 without a cpu= line.
  */
 static int
-ua_profile_matches(const char *text, size_t len)
+ua_profile_matches(const char *text, size_t len, size_t *ret_at,
+		   size_t *ret_len)
 {
 	const struct ua_cpu *cpu = ua_cpu();
 	char want[64];
@@ -484,61 +526,81 @@ ua_profile_matches(const char *text, size_t len)
 			while (l && (text[i + 4 + l - 1] == ' ' ||
 				     text[i + 4 + l - 1] == '\r'))
 				l--;
+			*ret_at = i + 4;
+			*ret_len = l;
 			return l == wl && !memcmp(text + i + 4, want, wl);
 		}
 		i = end + 1;
 	}
-	return 0;
+	return -1;
 }
 
+/*
+ * The first profile that can be read (ua_profile_path); what is in the way
+ * of one is noted, but for a default place where there is no file.
+ */
 static void
-ua_read_profile(struct ua_policy *p)
+ua_read_profile(struct ua_policy *p, struct ua_ignored *ign)
 {
-	static char buf[16384];
+	static char buf[UA_PROFILE_MAX];
 	const char *env = secure_getenv("UACCESS_PROFILE");
-	const char *xdg = secure_getenv("XDG_CONFIG_HOME");
-	const char *home = secure_getenv("HOME");
-	ssize_t len = -1;
+	ssize_t len = -ENOENT;
+	size_t at, l;
+	unsigned i;
+	int r;
 
-	if (env) {
-		if (!*env || ua_path_join(ua_profile_path,
-					  sizeof(ua_profile_path), env, ""))
+	for (i = 0; len < 0 && len != -EFBIG; i++) {
+		r = ua_profile_path(i, ua_profile_path_buf,
+				    sizeof(ua_profile_path_buf));
+		if (r == -ENOENT)
 			return;
-		len = ua_read_file(ua_profile_path, buf, sizeof(buf));
-	} else {
-		if (xdg && *xdg == '/' &&
-		    !ua_path_join(ua_profile_path, sizeof(ua_profile_path), xdg,
-				  "/uaccess/profile"))
-			len = ua_read_file(ua_profile_path, buf, sizeof(buf));
-		else if (home && *home == '/' &&
-			 !ua_path_join(ua_profile_path, sizeof(ua_profile_path),
-				       home, "/.config/uaccess/profile"))
-			len = ua_read_file(ua_profile_path, buf, sizeof(buf));
-		if (len < 0) {
-			ua_path_join(ua_profile_path, sizeof(ua_profile_path),
-				     UA_SYSCONF_PROFILE, "");
-			len = ua_read_file(ua_profile_path, buf, sizeof(buf));
-		}
+		len = r < 0
+			  ? r
+			  : ua_read_file(ua_profile_path_buf, buf, sizeof(buf));
+		/* No file at a default place is no news */
+		if (len < 0 && len != -EFBIG && (env || len != -ENOENT))
+			ua_ignored_note(ign, UA_IN_PROFILE, UA_IGN_UNREADABLE,
+					-1, 0, (int)-len, ua_profile_path_buf,
+					strlen(ua_profile_path_buf));
 	}
-	if (len < 0 || !ua_profile_matches(buf, (size_t)len))
+	ign->profile = ua_profile_path_buf;
+	if (len == -EFBIG) {
+		/* The lines that fit; the one cut short goes with the rest */
+		unsigned line = 1;
+
+		for (len = sizeof(buf); len > 0 && buf[len - 1] != '\n'; len--)
+			;
+		for (at = 0; at < (size_t)len; at++)
+			line += buf[at] == '\n';
+		ua_ignored_note(ign, UA_IN_PROFILE, UA_IGN_TOO_LONG, -1, line,
+				0, buf + len, sizeof(buf) - (size_t)len);
+	}
+	r = ua_profile_matches(buf, (size_t)len, &at, &l);
+	if (r <= 0) {
+		ua_ignored_note(ign, UA_IN_PROFILE,
+				r ? UA_IGN_NO_CPU : UA_IGN_OTHER_CPU, -1, 0, 0,
+				buf + (r ? 0 : at), r ? 0 : l);
 		return;
+	}
 	ua_profile_used = 1;
-	ua_policy_parse(p, buf, (size_t)len, '\n', UA_FROM_PROFILE);
+	ua_policy_parse(p, buf, (size_t)len, '\n', UA_FROM_PROFILE, ign);
 }
 
 void
 ua_dispatch_init(void)
 {
+	struct ua_ignored *ign = ua_ignored_record();
 	struct ua_policy p;
 	const char *t;
 
-	ua_parse_disable(getenv("UACCESS_DISABLE"));
+	memset(ign, 0, sizeof(*ign));
+	ua_parse_disable(getenv("UACCESS_DISABLE"), ign);
 	ua_fail_init();
 	ua_policy_defaults(&p);
-	ua_read_profile(&p);
+	ua_read_profile(&p, ign);
 	t = getenv("UACCESS_TUNABLES");
 	if (t)
-		ua_policy_parse(&p, t, strlen(t), ':', UA_FROM_ENV);
+		ua_policy_parse(&p, t, strlen(t), ':', UA_FROM_ENV, ign);
 	ua_dispatch_apply(&p);
 }
 

@@ -65,11 +65,26 @@ struct ua_cpu {
 	/* Data cache sizes in bytes, 0 if unknown; l3: the whole last-level
 	 * cache this core shares */
 	size_t l1d, l2, l3;
+	/* The model name the CPU reports (x86: the brand string), "" if none */
+	char name[49];
 };
 
+/*
+ * Detected once: the architecture's hook (ua_arch_cpu_detect), then the
+ * cache sizes it left unknown from sysfs (cpu0's cache/index*), with open
+ * and read only.
+ */
 const struct ua_cpu *ua_cpu(void);
 /* "vendor family model", as the profile's cpu= line names it; returns length */
 size_t ua_cpu_id(char *buf, size_t size, const struct ua_cpu *cpu);
+/* Its features by name, space-separated ("erms fsrm avx2"); returns length */
+size_t ua_cpu_features(char *buf, size_t size, const struct ua_cpu *cpu);
+/*
+ * Text without stdio (init may run in a signal handler): append s, or v in
+ * decimal, at buf[at], cut to fit size with the NUL; return the new length
+ */
+size_t ua_put_str(char *buf, size_t size, size_t at, const char *s);
+size_t ua_put_num(char *buf, size_t size, size_t at, size_t v);
 
 /* ---- Size classes and the policy ---- */
 
@@ -140,13 +155,80 @@ const struct ua_policy *ua_policy(void);
 /* Which source the profile came from: the path read, or NULL if none */
 const char *ua_profile_in_use(void);
 /*
+ * Where the profile is looked for, in order (i = 0, 1): UACCESS_PROFILE
+ * alone when it is set (set but empty: nowhere); else the user's,
+ * $XDG_CONFIG_HOME/uaccess/profile or ~/.config/uaccess/profile, then the
+ * system's.  0 with the path in buf; -ENOENT: no i-th place;
+ * -ENAMETOOLONG.  The library reads the first it can; uaccess-tune writes
+ * the first.
+ */
+int ua_profile_path(unsigned i, char *buf, size_t size);
+/* The system's profile: SYSCONFDIR/uaccess/profile */
+extern const char ua_profile_system[];
+/* What init reads of a profile at most, in bytes */
+#define UA_PROFILE_MAX 16384
+
+/*
+ * What init ignored, and why: a setting that does not take, a profile that
+ * is not read.  Init keeps running with the rest (as glibc does with
+ * GLIBC_TUNABLES); uaccess-tune --show prints the record.  Fixed size, no
+ * allocation: beyond UA_IGNORED_MAX items only the count grows.
+ */
+enum ua_ignored_reason {
+	UA_IGN_SYNTAX,      /* not name=value */
+	UA_IGN_NAME,        /* no tunable of that name */
+	UA_IGN_VALUE,       /* not a size, or no strategy of that name */
+	UA_IGN_UNSUPPORTED, /* a strategy this CPU cannot run */
+	UA_IGN_DISABLED,    /* a strategy UACCESS_DISABLE turned off */
+	UA_IGN_NO_CLEAR,    /* clear_*: a strategy without a clear routine */
+	UA_IGN_NO_STRATEGY, /* UACCESS_DISABLE: no strategy of that name */
+	UA_IGN_BASELINE,    /* UACCESS_DISABLE: the one every CPU runs stays */
+	UA_IGN_OTHER_CPU,   /* the profile's cpu= line names another CPU */
+	UA_IGN_NO_CPU,      /* the profile has no cpu= line */
+	UA_IGN_UNREADABLE,  /* a profile that cannot be read (err) */
+	UA_IGN_TOO_LONG,    /* the profile's lines beyond what init reads */
+};
+/* Where an ignored item was written */
+enum ua_ignored_origin { UA_IN_TUNABLES, UA_IN_DISABLE, UA_IN_PROFILE };
+
+#define UA_IGNORED_MAX 16
+#define UA_IGNORED_TEXT 96
+struct ua_ignored_item {
+	unsigned char origin; /* enum ua_ignored_origin */
+	unsigned char reason; /* enum ua_ignored_reason */
+	unsigned char cut;    /* text is the start of a longer item */
+	signed char tunable;  /* enum ua_tunable named, -1 if none */
+	unsigned line;        /* UA_IN_PROFILE: its line (1...), else 0 */
+	int err;              /* UA_IGN_UNREADABLE: the errno */
+	/* The item as written; UA_IGN_OTHER_CPU: the CPU the profile names;
+	 * UA_IGN_UNREADABLE: the file */
+	char text[UA_IGNORED_TEXT];
+};
+struct ua_ignored {
+	unsigned count; /* may exceed UA_IGNORED_MAX: items not kept */
+	/* The profile read, whose UA_IN_PROFILE items these are; NULL: none */
+	const char *profile;
+	struct ua_ignored_item item[UA_IGNORED_MAX];
+};
+/* What init ignored (after ua_lazy_init()) */
+const struct ua_ignored *ua_ignored(void);
+/* The same record, for init to fill (dispatch.c) */
+struct ua_ignored *ua_ignored_record(void);
+/* Record an item of len bytes (ign NULL: nothing) */
+void ua_ignored_note(struct ua_ignored *ign, enum ua_ignored_origin origin,
+		     enum ua_ignored_reason reason, int tunable, unsigned line,
+		     int err, const char *text, size_t len);
+
+/*
  * Apply "name=value" items separated by sep (':' for UACCESS_TUNABLES, '\n'
  * for the profile; '#' starts a comment) to p, marking them src.  Unknown
- * names, bad values and strategies that are not usable are skipped.
- * Returns how many items were applied.  No allocation, no stdio.
+ * names, bad values and strategies that are not usable are skipped, and
+ * noted in ign (NULL: not noted).  The profile's own cpu= line is not a
+ * tunable and is passed over.  Returns how many items were applied.  No
+ * allocation, no stdio.
  */
 int ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
-		    enum ua_source src);
+		    enum ua_source src, struct ua_ignored *ign);
 /* Fill p with this CPU's defaults (usable strategies only) */
 void ua_policy_defaults(struct ua_policy *p);
 /* For the arch default policies: set a value, marked as a default */
@@ -160,6 +242,15 @@ const struct ua_strategy *ua_policy_pick(const char *const *names);
 void ua_dispatch_apply(const struct ua_policy *p);
 /* Size parsing shared with the tools: 0 ok, -EINVAL */
 int ua_parse_size(const char *s, size_t len, size_t *ret);
+/* v as ua_parse_size reads it back: "max", else with the largest K, M or G
+ * suffix that is exact ("64K", "3M"); returns the length */
+size_t ua_format_size(char *buf, size_t size, size_t v);
+/* A setting of tunable t as UACCESS_TUNABLES writes it: the strategy's
+ * name ("" unset), or the size; returns the length */
+size_t ua_setting_format(char *buf, size_t size, int t,
+			 const struct ua_setting *s);
+/* "default", "profile", "environment" */
+const char *ua_source_name(enum ua_source src);
 
 /*
  * An architecture whose entries are written in assembly (x86-64:

@@ -104,43 +104,104 @@ ua_parse_size(const char *s, size_t len, size_t *ret)
 	return 0;
 }
 
+/* s can serve tunable t: -1; else why not (enum ua_ignored_reason) */
 static int
-ua_apply_one(struct ua_policy *p, const char *name, size_t nlen,
-	     const char *val, size_t vlen, enum ua_source src)
+ua_strategy_refused(int t, const struct ua_strategy *s)
+{
+	if (!s)
+		return UA_IGN_VALUE;
+	if (!ua_strategy_supported(s))
+		return UA_IGN_UNSUPPORTED;
+	if (!ua_strategy_usable(s))
+		return UA_IGN_DISABLED;
+	if ((t == UA_T_CLEAR_SMALL || t == UA_T_CLEAR_LARGE) && !s->clear)
+		return UA_IGN_NO_CLEAR;
+	return -1;
+}
+
+/* Tunable t set to val: -1, or why it is not (enum ua_ignored_reason) */
+static int
+ua_apply_one(struct ua_policy *p, int t, const char *val, size_t vlen,
+	     enum ua_source src)
+{
+	if (t < UA_T_FIRST_NUMBER) {
+		const struct ua_strategy *s = NULL, *all;
+		size_t n, k;
+		int why;
+
+		all = ua_strategies(&n);
+		for (k = 0; k < n; k++)
+			if (strlen(all[k].name) == vlen &&
+			    !memcmp(all[k].name, val, vlen))
+				s = &all[k];
+		why = ua_strategy_refused(t, s);
+		if (why >= 0)
+			return why;
+		p->t[t].strategy = s;
+	} else {
+		size_t v;
+
+		if (ua_parse_size(val, vlen, &v) < 0)
+			return UA_IGN_VALUE;
+		p->t[t].num = v;
+	}
+	p->t[t].source = src;
+	return -1;
+}
+
+/* The tunable named name[0, len), or -1 */
+static int
+ua_tunable_find(const char *name, size_t len)
 {
 	int i;
 
-	for (i = 0; i < UA_NTUNABLES; i++) {
-		const char *tn = ua_tunables[i].name;
+	for (i = 0; i < UA_NTUNABLES; i++)
+		if (strlen(ua_tunables[i].name) == len &&
+		    !memcmp(ua_tunables[i].name, name, len))
+			return i;
+	return -1;
+}
 
-		if (strlen(tn) != nlen || memcmp(tn, name, nlen))
-			continue;
-		if (i < UA_T_FIRST_NUMBER) {
-			const struct ua_strategy *s = NULL, *all;
-			size_t n, k;
+size_t
+ua_format_size(char *buf, size_t size, size_t v)
+{
+	static const char suffix[] = "GMK";
+	unsigned i;
 
-			all = ua_strategies(&n);
-			for (k = 0; k < n; k++)
-				if (strlen(all[k].name) == vlen &&
-				    !memcmp(all[k].name, val, vlen))
-					s = &all[k];
-			if (!s || !ua_strategy_usable(s))
-				return 0;
-			if (i == UA_T_CLEAR_SMALL || i == UA_T_CLEAR_LARGE)
-				if (!s->clear)
-					return 0;
-			p->t[i].strategy = s;
-		} else {
-			size_t v;
+	if (v == SIZE_MAX)
+		return ua_put_str(buf, size, 0, "max");
+	for (i = 0; i < 3; i++) {
+		unsigned shift = 30 - 10 * i;
 
-			if (ua_parse_size(val, vlen, &v) < 0)
-				return 0;
-			p->t[i].num = v;
+		if (v && !(v & (((size_t)1 << shift) - 1))) {
+			char unit[2] = {suffix[i], 0};
+
+			return ua_put_str(buf, size,
+					  ua_put_num(buf, size, 0, v >> shift),
+					  unit);
 		}
-		p->t[i].source = src;
-		return 1;
 	}
-	return 0;
+	return ua_put_num(buf, size, 0, v);
+}
+
+size_t
+ua_setting_format(char *buf, size_t size, int t, const struct ua_setting *s)
+{
+	if (t >= UA_T_FIRST_NUMBER)
+		return ua_format_size(buf, size, s->num);
+	return ua_put_str(buf, size, 0, s->strategy ? s->strategy->name : "");
+}
+
+const char *
+ua_source_name(enum ua_source src)
+{
+	static const char *const names[] = {
+	    [UA_FROM_DEFAULT] = "default",
+	    [UA_FROM_PROFILE] = "profile",
+	    [UA_FROM_ENV] = "environment",
+	};
+
+	return (unsigned)src < 3 ? names[src] : "?";
 }
 
 static int
@@ -151,17 +212,22 @@ ua_is_space(char c)
 
 int
 ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
-		enum ua_source src)
+		enum ua_source src, struct ua_ignored *ign)
 {
+	enum ua_ignored_origin origin =
+	    src == UA_FROM_PROFILE ? UA_IN_PROFILE : UA_IN_TUNABLES;
 	size_t i = 0;
+	unsigned item = 0;
 	int applied = 0;
 
 	while (i < len) {
 		size_t start = i, end, eq, cut;
+		int t, why;
 
 		while (i < len && text[i] != sep && text[i] != '\n')
 			i++;
 		end = i++;
+		item++;
 		/* A comment runs to the end of the item */
 		for (cut = start; cut < end && text[cut] != '#'; cut++)
 			;
@@ -170,18 +236,36 @@ ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
 			start++;
 		while (end > start && ua_is_space(text[end - 1]))
 			end--;
+		if (start == end)
+			continue;
 		for (eq = start; eq < end && text[eq] != '='; eq++)
 			;
-		if (eq == start || eq >= end)
-			continue;
 		cut = eq;
 		while (cut > start && ua_is_space(text[cut - 1]))
 			cut--;
+		if (cut == start || eq == end) {
+			ua_ignored_note(ign, origin, UA_IGN_SYNTAX, -1,
+					sep == '\n' ? item : 0, 0, text + start,
+					end - start);
+			continue;
+		}
+		/* The profile's cpu= line says where it was measured */
+		if (src == UA_FROM_PROFILE && cut - start == 3 &&
+		    !memcmp(text + start, "cpu", 3))
+			continue;
+		t = ua_tunable_find(text + start, cut - start);
 		eq++;
 		while (eq < end && ua_is_space(text[eq]))
 			eq++;
-		applied += ua_apply_one(p, text + start, cut - start, text + eq,
-					end - eq, src);
+		why = t < 0 ? UA_IGN_NAME
+			    : ua_apply_one(p, t, text + eq, end - eq, src);
+		if (why < 0)
+			applied++;
+		else
+			ua_ignored_note(ign, origin,
+					(enum ua_ignored_reason)why, t,
+					sep == '\n' ? item : 0, 0, text + start,
+					end - start);
 	}
 	return applied;
 }

@@ -254,8 +254,8 @@ force(const struct ua_strategy *s)
 
 	if (ua_strategy_find(s->name) == s) {
 		snprintf(item, sizeof(item), "strategy=%s", s->name);
-		CHECK(ua_policy_parse(&p, item, strlen(item), ':',
-				      UA_FROM_ENV) == 1,
+		CHECK(ua_policy_parse(&p, item, strlen(item), ':', UA_FROM_ENV,
+				      NULL) == 1,
 		      "%s not accepted", item);
 	} else {
 		p.t[UA_T_STRATEGY].strategy = s;
@@ -380,7 +380,7 @@ sweep_memcpy_entry(const struct ua_policy *def)
 			continue;
 		if (cfg[0]) {
 			CHECK(ua_policy_parse(&p, cfg, strlen(cfg), ':',
-					      UA_FROM_ENV) >= 1,
+					      UA_FROM_ENV, NULL) >= 1,
 			      "%s not accepted", cfg);
 			ua_dispatch_apply(&p);
 		}
@@ -794,7 +794,8 @@ sweep_guard(const struct ua_policy *def)
 	struct ua_policy p = *def;
 	size_t i, j, n;
 
-	CHECK(ua_policy_parse(&p, cfg, strlen(cfg), ':', UA_FROM_ENV) == 9,
+	CHECK(ua_policy_parse(&p, cfg, strlen(cfg), ':', UA_FROM_ENV, NULL) ==
+		  9,
 	      "guard policy not accepted");
 	ua_dispatch_apply(&p);
 	CHECK(!strcmp(ua_copy_strategy(100), GUARD_STRING),
@@ -818,7 +819,8 @@ sweep_guard(const struct ua_policy *def)
 	 * entries (x86-64) or in the guard (the portable ones)
 	 */
 	p = *def;
-	CHECK(ua_policy_parse(&p, mis, strlen(mis), ':', UA_FROM_ENV) >= 8,
+	CHECK(ua_policy_parse(&p, mis, strlen(mis), ':', UA_FROM_ENV, NULL) >=
+		  8,
 	      "misaligned policy not accepted");
 	ua_dispatch_apply(&p);
 	for (i = 0; i < NFEW; i++)

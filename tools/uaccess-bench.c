@@ -201,6 +201,7 @@ static const struct option long_options[] = {
 static void
 print_header(void)
 {
+	const struct ua_cpu *cpu = ua_cpu();
 	char a[24], b[24], c[24];
 
 	if (opt.format != FMT_TEXT)
@@ -208,9 +209,9 @@ print_header(void)
 	printf("uaccess-bench %s (%s run)\n", UA_VERSION,
 	       opt.quick ? "quick" : "full");
 	printf("CPU: %s", machine.cpu_model);
-	if (machine.vendor[0])
-		printf(" (%s family %d model %d)", machine.vendor,
-		       machine.family, machine.model);
+	if (cpu->vendor[0])
+		printf(" (%s family %u model %u)", cpu->vendor, cpu->family,
+		       cpu->model);
 	printf("\ncaches: L1d %s, L2 %s, LLC %s; glibc %s; ",
 	       fmt_size(machine.l1d, a), fmt_size(machine.l2, b),
 	       fmt_size(machine.llc, c), machine.glibc);
@@ -374,6 +375,7 @@ main(int argc, char **argv)
 		return apps_check();
 	}
 	opt.progress = isatty(2);
+	die_hook = progress_done; /* a fatal error clears the progress line */
 
 	machine_detect();
 	if (opt.with) {
@@ -389,6 +391,7 @@ main(int argc, char **argv)
 			usage_error("--cpu %d: cannot pin: %s", opt.cpu,
 				    strerror(-r));
 	}
+	harness_sample_ns = opt.quick ? 500000 : 1000000;
 	measure_init();
 	/* The fault cases install their own handlers (a counting one that
 	 * calls ua_handle_fault, bare round trips): in the kernel, not

@@ -2,7 +2,7 @@
 /*
  * uaccess-tune: measure where this machine's copy strategies cross over and
  * write the profile the library reads at init; --show prints every value in
- * force and where it came from.
+ * force, where it came from, and every setting that was ignored and why.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -10,80 +10,203 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "dispatch.h"
-
-static const char *const source_names[] = {"default", "profile", "environment"};
+#include "harness.h"
 
 static void
 usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: uaccess-tune [OPTION]...\n"
-		"Measure this machine's copy crossovers (under 30 s) and write "
-		"the\n"
-		"profile that libuaccess reads at init.\n"
-		"\n"
-		"  -o, --output FILE  write the profile to FILE (default: the "
-		"first\n"
-		"                     path below that the library would read)\n"
-		"  -n, --dry-run      measure and print the profile, write "
-		"nothing\n"
-		"  -s, --show         print every value in force and where it "
-		"came from\n"
-		"  -v, --verbose      print the measurements\n"
-		"  -h, --help         print this help\n"
-		"  -V, --version      print the version\n"
-		"\n"
-		"The library reads $UACCESS_PROFILE if set, else\n"
-		"$XDG_CONFIG_HOME/uaccess/profile (~/.config/uaccess/profile), "
-		"else\n"
-		"%s.  UACCESS_TUNABLES=name=value:... overrides it;\n"
-		"UACCESS_DISABLE=name,... turns strategies off.\n",
-		UA_SYSCONF_PROFILE);
+	fprintf(
+	    f,
+	    "Usage: uaccess-tune [OPTION]...\n"
+	    "Measure this machine's copy crossovers (under 30 s) and write "
+	    "the\n"
+	    "profile that libuaccess reads at init.\n"
+	    "\n"
+	    "  -o, --output FILE  write the profile to FILE (default: the "
+	    "first\n"
+	    "                     path below that the library would read)\n"
+	    "  -n, --dry-run      measure and print the profile, write "
+	    "nothing\n"
+	    "  -s, --show         print every value in force, where it came "
+	    "from,\n"
+	    "                     and every setting ignored and why\n"
+	    "  -v, --verbose      print the measurements\n"
+	    "  -h, --help         print this help\n"
+	    "  -V, --version      print the version\n"
+	    "\n"
+	    "The library reads $UACCESS_PROFILE if set, else\n"
+	    "$XDG_CONFIG_HOME/uaccess/profile (~/.config/uaccess/profile), "
+	    "else\n"
+	    "%s.  UACCESS_TUNABLES=name=value:... overrides it;\n"
+	    "UACCESS_DISABLE=name,... turns strategies off.\n",
+	    ua_profile_system);
 }
 
 /* ---- --show ---- */
 
-static void
-print_value(FILE *f, int t, const struct ua_setting *s)
+/* Every strategy of this build, space-separated */
+static const char *
+strategy_names(void)
 {
-	if (t < UA_T_FIRST_NUMBER)
-		fprintf(f, "%s", s->strategy ? s->strategy->name : "");
-	else if (s->num == SIZE_MAX)
-		fprintf(f, "max");
-	else if (s->num && !(s->num & ((1u << 20) - 1)))
-		fprintf(f, "%zuM", s->num >> 20);
-	else if (s->num && !(s->num & 1023))
-		fprintf(f, "%zuK", s->num >> 10);
+	static char buf[256];
+	const struct ua_strategy *all;
+	size_t n, i, at = 0;
+
+	all = ua_strategies(&n);
+	for (i = 0; i < n; i++) {
+		if (i)
+			at = ua_put_str(buf, sizeof(buf), at, " ");
+		at = ua_put_str(buf, sizeof(buf), at, all[i].name);
+	}
+	return buf;
+}
+
+/* The value of an item "name=value" as written, and its strategy if any */
+static const char *
+item_value(const struct ua_ignored_item *it, const struct ua_strategy **ret)
+{
+	const char *eq = strchr(it->text, '=');
+	const char *v = eq ? eq + 1 : it->text;
+
+	while (*v == ' ' || *v == '\t')
+		v++;
+	*ret = it->cut ? NULL : ua_strategy_find(v);
+	return v;
+}
+
+/* Why init ignored it, in words */
+static void
+print_reason(const struct ua_ignored_item *it)
+{
+	const struct ua_strategy *s;
+	const char *v = item_value(it, &s);
+	char missing[128];
+	unsigned b;
+
+	switch (it->reason) {
+	case UA_IGN_SYNTAX:
+		printf("not name=value");
+		break;
+	case UA_IGN_NAME:
+		printf("no tunable of that name (uaccess(7) lists them)");
+		break;
+	case UA_IGN_VALUE:
+		if (!*v)
+			printf("no value");
+		else if (it->tunable >= UA_T_FIRST_NUMBER)
+			printf("bad value: not a size (decimal or 0x hex, "
+			       "with an optional K, M or G; or max)");
+		else
+			printf("bad value: no strategy \"%s\" (strategies: %s)",
+			       v, strategy_names());
+		break;
+	case UA_IGN_UNSUPPORTED:
+		missing[0] = 0;
+		for (b = 0; s && b < 64; b++)
+			if ((s->needs & ~ua_cpu()->features) >> b & 1 &&
+			    ua_arch_feature_name(b))
+				snprintf(missing + strlen(missing),
+					 sizeof(missing) - strlen(missing),
+					 " %s", ua_arch_feature_name(b));
+		printf("strategy \"%s\" is not usable on this CPU (it needs%s)",
+		       v, missing[0] ? missing : " what this CPU lacks");
+		break;
+	case UA_IGN_DISABLED:
+		printf("strategy \"%s\" is turned off by UACCESS_DISABLE", v);
+		break;
+	case UA_IGN_NO_CLEAR:
+		printf("strategy \"%s\" has no clearing routine", v);
+		break;
+	case UA_IGN_NO_STRATEGY:
+		printf("no strategy of that name (strategies: %s)",
+		       strategy_names());
+		break;
+	case UA_IGN_BASELINE:
+		printf("the strategy every CPU runs cannot be turned off");
+		break;
+	default:
+		printf("ignored");
+		break;
+	}
+}
+
+/* One item: where it was written, what it says, why it did not take */
+static void
+print_ignored(const struct ua_ignored *ign, const struct ua_ignored_item *it)
+{
+	const char *env = getenv("UACCESS_PROFILE");
+	const char *profile = ign->profile ? ign->profile : "";
+	char id[64];
+
+	printf("  ");
+	switch (it->reason) {
+	case UA_IGN_OTHER_CPU:
+		ua_cpu_id(id, sizeof(id), ua_cpu());
+		printf("profile %s: measured on another CPU, \"%s%s\" (this "
+		       "one is \"%s\"): none of it is used\n",
+		       profile, it->text, it->cut ? "..." : "", id);
+		return;
+	case UA_IGN_NO_CPU:
+		printf("profile %s: no cpu= line names the CPU it was measured "
+		       "on: none of it is used\n",
+		       profile);
+		return;
+	case UA_IGN_UNREADABLE:
+		printf("profile %s%s%s: cannot be read: %s\n", it->text,
+		       it->cut ? "..." : "",
+		       env && !strcmp(env, it->text) ? " (UACCESS_PROFILE)"
+						     : "",
+		       strerror(it->err));
+		return;
+	case UA_IGN_TOO_LONG:
+		printf("profile %s: longer than the %d bytes read: line %u and "
+		       "those after it are not used\n",
+		       profile, UA_PROFILE_MAX, it->line);
+		return;
+	}
+	if (it->origin == UA_IN_PROFILE)
+		printf("profile %s line %u: ", profile, it->line);
 	else
-		fprintf(f, "%zu", s->num);
+		printf("%s: ", it->origin == UA_IN_DISABLE
+				   ? "UACCESS_DISABLE"
+				   : "UACCESS_TUNABLES");
+	printf("\"%s%s\": ", it->text, it->cut ? "..." : "");
+	print_reason(it);
+	printf("\n");
 }
 
 static int
 show(void)
 {
 	const struct ua_policy *p = ua_policy();
+	const struct ua_ignored *ign = ua_ignored();
 	const struct ua_cpu *cpu = ua_cpu();
 	const struct ua_strategy *all;
 	const char *prof = ua_profile_in_use();
 	const char *env;
-	char id[64];
+	char id[64], f[256], v[64];
 	size_t n, i;
-	unsigned b;
+	int unread = 0;
 
 	ua_cpu_id(id, sizeof(id), cpu);
-	printf("cpu: %s stepping %u\nfeatures:", id, cpu->stepping);
-	for (b = 0; b < 64; b++)
-		if (ua_arch_feature_name(b) && (cpu->features >> b & 1))
-			printf(" %s", ua_arch_feature_name(b));
-	printf("\ncaches: L1d %zu KiB, L2 %zu KiB, L3 %zu KiB\n",
-	       cpu->l1d >> 10, cpu->l2 >> 10, cpu->l3 >> 10);
-	printf("profile: %s\n", prof ? prof : "none");
+	ua_cpu_features(f, sizeof(f), cpu);
+	printf("cpu: %s stepping %u (%s)\nfeatures: %s\n", id, cpu->stepping,
+	       cpu->name[0] ? cpu->name : "no model name", f);
+	printf("caches: L1d %zu KiB, L2 %zu KiB, L3 %zu KiB\n", cpu->l1d >> 10,
+	       cpu->l2 >> 10, cpu->l3 >> 10);
+	for (i = 0; i < ign->count && i < UA_IGNORED_MAX; i++)
+		unread += ign->item[i].reason == UA_IGN_UNREADABLE;
+	if (prof)
+		printf("profile: %s\n", prof);
+	else if (ign->profile)
+		printf("profile: none (%s is ignored: see below)\n",
+		       ign->profile);
+	else
+		printf("profile: none%s\n",
+		       unread ? " (one cannot be read: see below)" : "");
 	env = getenv("UACCESS_TUNABLES");
 	printf("UACCESS_TUNABLES: %s\n", env ? env : "(unset)");
 	env = getenv("UACCESS_DISABLE");
@@ -95,17 +218,25 @@ show(void)
 		       ua_strategy_usable(&all[i])      ? ""
 		       : ua_strategy_supported(&all[i]) ? "(disabled)"
 							: "(unsupported)");
-	printf("\n\n");
+	printf("\n");
+	if (!ign->count)
+		printf("ignored: nothing\n");
+	else
+		printf("ignored: %u\n", ign->count);
+	for (i = 0; i < ign->count && i < UA_IGNORED_MAX; i++)
+		print_ignored(ign, &ign->item[i]);
+	if (ign->count > UA_IGNORED_MAX)
+		printf("  and %u more\n", ign->count - UA_IGNORED_MAX);
+	printf("\n");
 	for (i = 0; i < UA_NTUNABLES; i++) {
 		const struct ua_setting *s = &p->t[i];
 
 		/* Unset: no forced strategy; a class's own when misaligned */
 		if (i < UA_T_FIRST_NUMBER && !s->strategy)
 			continue;
-		printf("%s=", ua_tunables[i].name);
-		print_value(stdout, (int)i, s);
-		printf("\t(%s)\t# %s\n", source_names[s->source],
-		       ua_tunables[i].doc);
+		ua_setting_format(v, sizeof(v), (int)i, s);
+		printf("%s=%s\t(%s)\t# %s\n", ua_tunables[i].name, v,
+		       ua_source_name(s->source), ua_tunables[i].doc);
 	}
 	printf("\nin force: copy of 1 B: %s, 4 KiB: %s, 64 KiB: %s, 1 MiB: %s, "
 	       "64 MiB: %s\n",
@@ -118,85 +249,67 @@ show(void)
 /* ---- Measuring ---- */
 
 static int verbose;
-static unsigned char *bsrc, *bdst;
 static size_t bsize, l2, llc;
-
-static double
-now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 #define TRIALS 11
 #define MAXCAND 16
 
-/* Where measure() finds the data: by size, or the source streamed */
+/* Where time_candidates finds the data: by size, or the source streamed */
 static int stream_src;
 
 /*
- * ns per call of each candidate on the same buffers, trials interleaved,
- * median.  clear: call the clear routines.  Beyond half the L2, or with
- * stream_src, the copies walk a window as large as a share of the LLC (or
- * beyond it); with stream_src only the source walks, into one destination
- * (seed 000: a file read in pieces into one buffer).
+ * Calls in a sample of about budget ns, a call of n bytes taken as 20 ns
+ * and a ns per 16 bytes; at least one
+ */
+static uint64_t
+reps_for(size_t n, double budget)
+{
+	double r = budget / (20.0 + (double)n / 16.0);
+
+	return r < 1 ? 1 : (uint64_t)r;
+}
+
+/*
+ * ns per call of each candidate on the same buffers, trials interleaved
+ * (harness.h), median.  clear: the clear routines.  Below half the L2 every
+ * call copies the same bytes.  Beyond it, or with stream_src, the calls
+ * walk on through a window (a share of the LLC, or beyond it when the size
+ * is), each sample the next reps * n bytes of it, so that data comes from
+ * where a stream of such copies would find it; with stream_src only the
+ * source walks, into one destination (a file read in pieces into one
+ * buffer).
  */
 static void
-measure(const struct ua_strategy **c, int nc, int clear, size_t n, size_t doff,
-	size_t soff, double *ret)
+time_candidates(const struct ua_strategy **c, int nc, int clear, size_t n,
+		size_t doff, size_t soff, double *ret)
 {
-	double t[MAXCAND][TRIALS];
-	long reps = (long)(150000.0 / (20.0 + (double)n / 16.0)), r;
-	size_t window = 0, dstep = stream_src ? 0 : 1;
-	int i, k;
+	struct contender cs[MAXCAND];
+	const struct contender *pc[MAXCAND];
+	struct req r = {.op = REQ_SWEEP,
+			.size = n,
+			.ws = n,
+			.src_align = (uint32_t)soff,
+			.dst_align = (uint32_t)doff,
+			.fixed_dst = (uint32_t)stream_src,
+			.reps = reps_for(n, 150000.0)};
+	int i;
 
-	if (reps < 1)
-		reps = 1;
-	if (n >= l2 / 2 || stream_src)
-		window = 2 * n <= llc / 4 ? llc / 4 : bsize - 8192;
-	if (window > bsize - 8192)
-		window = bsize - 8192;
-	for (i = 0; i < nc; i++) /* warm up */
-		clear ? c[i]->clear(bdst + doff, NULL, n, UA_NO_USER)
-		      : c[i]->copy(bdst + doff, bsrc + soff, n, UA_NO_USER);
-	for (k = 0; k < TRIALS; k++)
-		for (i = 0; i < nc; i++) {
-			double t0 = now_ns();
-			size_t off = 0;
+	if (n >= l2 / 2 || stream_src) {
+		size_t window = 2 * n <= llc / 4 ? llc / 4 : bsize;
 
-			/* Beyond the L2, walk a window as large as a share of
-			 * the LLC (or beyond it): data comes from where it
-			 * would. */
-			for (r = 0; r < reps; r++) {
-				if (clear)
-					c[i]->clear(bdst + doff + off, NULL, n,
-						    UA_NO_USER);
-				else
-					c[i]->copy(bdst + doff + off * dstep,
-						   bsrc + soff + off, n,
-						   UA_NO_USER);
-				if (window) {
-					off += n;
-					if (off + n > window)
-						off = 0;
-				}
-			}
-			t[i][k] = (now_ns() - t0) / (double)reps;
-		}
-	for (i = 0; i < nc; i++) {
-		qsort(t[i], TRIALS, sizeof(double), cmp_double);
-		ret[i] = t[i][TRIALS / 2];
+		r.ws = window > bsize ? bsize : window;
+		if (r.ws / n > r.reps)
+			r.ws = n * r.reps;
+		r.cold = 1; /* no warm-up pass: the walk goes on */
 	}
+	for (i = 0; i < nc; i++) {
+		cs[i] = (struct contender){
+		    .name = c[i]->name,
+		    .kind = clear ? CK_CLEAR : CK_STRATEGY,
+		    .strategy = clear ? c[i]->clear : c[i]->copy};
+		pc[i] = &cs[i];
+	}
+	measure(pc, nc, &r, TRIALS, ret);
 	if (verbose) {
 		printf("  %s %9zu:", clear ? "clear" : "copy ", n);
 		for (i = 0; i < nc; i++)
@@ -230,7 +343,7 @@ refine(const struct ua_strategy **c, size_t lo, size_t hi, int old, int new)
 
 	if (mid <= lo || mid >= hi)
 		return hi;
-	measure(pair, 2, 0, mid, DOFF, 0, t);
+	time_candidates(pair, 2, 0, mid, DOFF, 0, t);
 	return t[1] < t[0] ? mid : hi;
 }
 
@@ -288,8 +401,8 @@ tune_copy(struct result *res, size_t llc)
 			c[nc++] = &all[i];
 	/* Small sizes: time per byte summed over typical sizes, cached only */
 	for (i = 0; i < sizeof(smalls) / sizeof(smalls[0]); i++) {
-		measure(c, nc, 0, smalls[i], DOFF + (i * 13) % 64, (i * 7) % 64,
-			t);
+		time_candidates(c, nc, 0, smalls[i], DOFF + (i * 13) % 64,
+				(i * 7) % 64, t);
 		for (k = 0; k < nc; k++)
 			tsum[k] +=
 			    c[k]->nontemporal ? 1e9 : t[k] / (double)smalls[i];
@@ -300,7 +413,7 @@ tune_copy(struct result *res, size_t llc)
 	/* The grid: 1 KiB to twice the last-level cache */
 	for (i = 1024; i <= top && m < NGRID; i *= 2) {
 		gn[m] = i;
-		measure(c, nc, 0, i, DOFF, 0, t);
+		time_candidates(c, nc, 0, i, DOFF, 0, t);
 		for (k = 0; k < nc; k++) {
 			double v = t[k] * (c[k]->string ? STRING_BIAS : 1.0);
 
@@ -474,7 +587,8 @@ tune_misaligned(struct result *res)
 			stream_src = (i >> 2) & 1;
 			if (stream_src && n >= l2 / 2)
 				continue; /* already beyond the L2 */
-			measure(c, nc, 0, n, DOFF + rel[(i >> 1) & 1], 0, tt);
+			time_candidates(c, nc, 0, n, DOFF + rel[(i >> 1) & 1],
+					0, tt);
 			for (k = 0; k < nc; k++)
 				score[k] += log(tt[k]);
 		}
@@ -502,54 +616,63 @@ tune_misaligned(struct result *res)
 						   : res->s[UA_T_SMALL]);
 }
 
+/* The policy a contender of tune_inline_wide runs ua_memcpy under */
+static void
+apply_policy(const struct contender *c)
+{
+	ua_dispatch_apply(c->data);
+}
+
 /*
  * 64-byte moves in the entries (x86-64 with AVX-512): ua_memcpy itself
- * timed with inline_wide 0 and 1 over the sizes it changes.
+ * timed with inline_wide 0 and 1 over the sizes it changes, at a few
+ * alignments of source and destination.
  */
 static void
 tune_inline_wide(struct result *res)
 {
 	static const size_t sizes[] = {80, 128, 200, 256, 400, 512, 700, 1000};
-	struct ua_policy p, before = *ua_policy();
-	double t[2][TRIALS], score[2] = {0, 0};
+	struct ua_policy p[2], before = *ua_policy();
+	struct contender cs[2];
+	const struct contender *pc[2] = {&cs[0], &cs[1]};
+	double score[2] = {0, 0}, t[2];
 	size_t i;
-	int w, k;
+	int w, k, terms = 0;
 
 	if (!res->s[UA_T_SMALL]->memcpy_inline_wide)
 		return;
-	ua_policy_defaults(&p);
-	p.t[UA_T_SMALL].strategy = res->s[UA_T_SMALL];
-	p.t[UA_T_MEDIUM_MIN].num = res->num[UA_T_MEDIUM_MIN];
-	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		size_t n = sizes[i];
-		long reps = (long)(400000.0 / (20.0 + (double)n / 16.0)), r;
-
-		for (k = 0; k < TRIALS; k++)
-			for (w = 0; w < 2; w++) {
-				void *(*volatile fn)(void *, const void *,
-						     size_t) = ua_memcpy;
-				double t0;
-
-				p.t[UA_T_INLINE_WIDE].num = (size_t)w;
-				ua_dispatch_apply(&p);
-				fn(bdst + DOFF, bsrc, n);
-				t0 = now_ns();
-				for (r = 0; r < reps; r++)
-					fn(bdst + DOFF + (r & 7) * 8,
-					   bsrc + (r & 3) * 16, n);
-				t[w][k] = now_ns() - t0;
-			}
-		for (w = 0; w < 2; w++) {
-			qsort(t[w], TRIALS, sizeof(double), cmp_double);
-			score[w] += log(t[w][TRIALS / 2]);
-		}
+	for (w = 0; w < 2; w++) {
+		ua_policy_defaults(&p[w]);
+		p[w].t[UA_T_SMALL].strategy = res->s[UA_T_SMALL];
+		p[w].t[UA_T_MEDIUM_MIN].num = res->num[UA_T_MEDIUM_MIN];
+		p[w].t[UA_T_INLINE_WIDE].num = (size_t)w;
+		cs[w] = (struct contender){.name = w ? "wide" : "narrow",
+					   .kind = CK_MEMCPY,
+					   .memcpy_fn = ua_memcpy,
+					   .before = apply_policy,
+					   .data = &p[w]};
 	}
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (k = 0; k < 4; k++) {
+			struct req r = {.op = REQ_SWEEP,
+					.size = sizes[i],
+					.ws = sizes[i],
+					.dst_align = DOFF + 8 * (uint32_t)k,
+					.src_align = 16 * (uint32_t)k,
+					.reps = reps_for(sizes[i], 400000.0)};
+
+			measure(pc, 2, &r, TRIALS, t);
+			for (w = 0; w < 2; w++)
+				score[w] += log(t[w]);
+			terms++;
+		}
 	ua_dispatch_apply(&before);
 	if (verbose)
 		printf(
 		    "  inline: 64-byte moves %.2fx the time of 32-byte ones\n",
-		    exp((score[1] - score[0]) / 8));
-	result_num(res, UA_T_INLINE_WIDE, score[1] < score[0] - 8 * log(1.02));
+		    exp((score[1] - score[0]) / terms));
+	result_num(res, UA_T_INLINE_WIDE,
+		   score[1] < score[0] - terms * log(1.02));
 }
 
 static void
@@ -571,7 +694,7 @@ tune_clear(struct result *res, size_t llc)
 	for (n = 1024; n <= bsize / 2 && n <= 2 * llc; n *= 2) {
 		double t[2];
 
-		measure(c, 2, 1, n, DOFF, 0, t);
+		time_candidates(c, 2, 1, n, DOFF, 0, t);
 		if (t[1] < t[0] * 0.97) {
 			if (wins_from < 0)
 				wins_from = (int)__builtin_ctzl(n);
@@ -594,21 +717,26 @@ tune_clear(struct result *res, size_t llc)
 static void
 tune_nocache(struct result *res, size_t llc)
 {
-	const struct ua_strategy *nt = NULL, *all;
-	size_t count, i, n, span = llc * 2 < bsize / 2 ? llc * 2 : bsize / 2;
+	const struct ua_strategy *nt = nocache_strategy();
+	size_t n, span = llc * 2 < bsize / 2 ? llc * 2 : bsize / 2;
 	size_t from = 0;
 
-	all = ua_strategies(&count);
-	for (i = 0; i < count; i++)
-		if (all[i].nontemporal && ua_strategy_usable(&all[i]))
-			nt = &all[i];
 	if (!nt)
 		return;
 	result_strategy(res, UA_T_NOCACHE, nt);
 	for (n = 256; n <= 256 * 1024; n *= 2) {
 		const struct ua_strategy *c[2] = {res->s[UA_T_SMALL], nt};
-		double t[2][TRIALS], m[2];
-		int k, j;
+		struct contender cs[2];
+		const struct contender *pc[2] = {&cs[0], &cs[1]};
+		/* One pass over the span a sample, the source staying put */
+		struct req r = {.op = REQ_SWEEP,
+				.size = n,
+				.ws = span,
+				.cold = 1,
+				.fixed_src = 1,
+				.reps = span / n};
+		double m[2];
+		int j;
 
 		/* The cached strategy that would serve n */
 		if (n >= res->num[UA_T_HUGE_MIN])
@@ -619,25 +747,16 @@ tune_nocache(struct result *res, size_t llc)
 			c[0] = res->s[UA_T_MEDIUM];
 		if (c[0]->nontemporal)
 			c[0] = res->s[UA_T_SMALL];
-		for (k = 0; k < TRIALS; k++)
-			for (j = 0; j < 2; j++) {
-				double t0 = now_ns();
-				size_t off;
-
-				for (off = 0; off + n <= span; off += n)
-					c[j]->copy(bdst + off, bsrc, n,
-						   UA_NO_USER);
-				t[j][k] = now_ns() - t0;
-			}
-		for (j = 0; j < 2; j++) {
-			qsort(t[j], TRIALS, sizeof(double), cmp_double);
-			m[j] = t[j][TRIALS / 2];
-		}
+		for (j = 0; j < 2; j++)
+			cs[j] = (struct contender){.name = c[j]->name,
+						   .kind = CK_STRATEGY,
+						   .strategy = c[j]->copy};
+		measure(pc, 2, &r, TRIALS, m);
 		if (verbose)
 			printf("  stream %6zu B chunks: %s %.1f GB/s, %s %.1f "
 			       "GB/s\n",
-			       n, c[0]->name, (double)span / m[0], nt->name,
-			       (double)span / m[1]);
+			       n, c[0]->name, (double)n / m[0], nt->name,
+			       (double)n / m[1]);
 		if (m[1] <= m[0]) {
 			if (!from)
 				from = n;
@@ -685,30 +804,13 @@ write_profile(const char *path, const char *text)
 	return 0;
 }
 
-static void
-default_path(char *buf, size_t size)
-{
-	const char *env = getenv("UACCESS_PROFILE");
-	const char *xdg = getenv("XDG_CONFIG_HOME");
-	const char *home = getenv("HOME");
-
-	if (env && *env)
-		snprintf(buf, size, "%s", env);
-	else if (xdg && *xdg == '/')
-		snprintf(buf, size, "%s/uaccess/profile", xdg);
-	else if (home && *home == '/')
-		snprintf(buf, size, "%s/.config/uaccess/profile", home);
-	else
-		snprintf(buf, size, "%s", UA_SYSCONF_PROFILE);
-}
-
 static int
 tune(const char *out, int dry_run)
 {
 	const struct ua_cpu *cpu = ua_cpu();
 	struct result res;
-	char text[4096], id[64], path[4096];
-	double t0 = now_ns();
+	char text[4096], id[64], path[4096], val[64];
+	uint64_t t0 = now_ns();
 	size_t len = 0;
 	int t, r;
 
@@ -719,17 +821,7 @@ tune(const char *out, int dry_run)
 	bsize = llc * 4 < ((size_t)128 << 20) ? llc * 4 : (size_t)128 << 20;
 	if (bsize < ((size_t)16 << 20))
 		bsize = (size_t)16 << 20;
-	bsrc = mmap(NULL, bsize + 8192, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-	bdst = mmap(NULL, bsize + 8192, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-	if (bsrc == MAP_FAILED || bdst == MAP_FAILED) {
-		fprintf(stderr, "uaccess-tune: cannot map %zu MiB: %s\n",
-			bsize >> 20, strerror(errno));
-		return 1;
-	}
-	memset(bsrc, 0x5a, bsize + 8192);
-	memset(bdst, 0xa5, bsize + 8192);
+	arena_reserve(bsize);
 
 	tune_copy(&res, llc);
 	tune_misaligned(&res);
@@ -746,36 +838,35 @@ tune(const char *out, int dry_run)
 			     "cpu=%s\n",
 			     UA_VERSION, id);
 	for (t = 0; t < UA_NTUNABLES; t++) {
-		FILE *mem;
-		char val[64] = "";
+		struct ua_setting s = {.strategy = res.s[t], .num = res.num[t]};
 
 		if (!res.set[t])
 			continue;
-		mem = fmemopen(val, sizeof(val), "w");
-		if (mem) {
-			struct ua_setting s = {.strategy = res.s[t],
-					       .num = res.num[t]};
-
-			print_value(mem, t, &s);
-			fclose(mem);
-		}
+		ua_setting_format(val, sizeof(val), t, &s);
 		len += (size_t)snprintf(text + len, sizeof(text) - len,
 					"%s=%s\n", ua_tunables[t].name, val);
 	}
 	if (verbose || dry_run)
 		fputs(text, stdout);
 	if (verbose)
-		printf("measured in %.1f s\n", (now_ns() - t0) / 1e9);
+		printf("measured in %.1f s\n", (double)(now_ns() - t0) / 1e9);
 	if (dry_run)
 		return 0;
-	if (out)
-		snprintf(path, sizeof(path), "%s", out);
-	else
-		default_path(path, sizeof(path));
-	r = write_profile(path, text);
+	r = out ? (snprintf(path, sizeof(path), "%s", out) < (int)sizeof(path)
+		       ? 0
+		       : -ENAMETOOLONG)
+		: ua_profile_path(0, path, sizeof(path));
+	if (r == -ENOENT) {
+		fprintf(stderr, "uaccess-tune: UACCESS_PROFILE is set but "
+				"empty: the library reads no profile; name a "
+				"file with --output\n");
+		return 1;
+	}
+	if (r == 0)
+		r = write_profile(path, text);
 	if (r < 0) {
-		fprintf(stderr, "uaccess-tune: cannot write %s: %s\n", path,
-			strerror(-r));
+		fprintf(stderr, "uaccess-tune: cannot write %s: %s\n",
+			out ? out : path, strerror(-r));
 		return 1;
 	}
 	printf("profile written to %s\n", path);
@@ -834,5 +925,13 @@ main(int argc, char **argv)
 	}
 	if (do_show)
 		return show();
+	/* What the measurement runs under: the user should know */
+	if (ua_ignored()->count)
+		fprintf(stderr,
+			"uaccess-tune: %u setting(s) of UACCESS_DISABLE, "
+			"UACCESS_TUNABLES or the profile ignored; "
+			"uaccess-tune --show names them\n",
+			ua_ignored()->count);
+	clock_calibrate();
 	return tune(out, dry_run);
 }

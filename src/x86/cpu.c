@@ -54,6 +54,29 @@ ua_x86_caches(unsigned leaf, struct ua_cpu *c)
 	}
 }
 
+/* The brand string of leaves 0x80000002-4, without its padding */
+static void
+ua_x86_name(struct ua_cpu *c)
+{
+	unsigned r[12], i;
+	char raw[49];
+	size_t at = 0, end = 0;
+
+	for (i = 0; i < 3; i++)
+		__cpuid(0x80000002 + i, r[4 * i], r[4 * i + 1], r[4 * i + 2],
+			r[4 * i + 3]);
+	memcpy(raw, r, 48);
+	raw[48] = 0;
+	for (i = 0; raw[i] == ' '; i++)
+		;
+	for (; raw[i]; i++) {
+		c->name[at++] = raw[i];
+		if (raw[i] != ' ')
+			end = at;
+	}
+	c->name[end] = 0;
+}
+
 void
 ua_x86_cpu_detect(struct ua_cpu *ret)
 {
@@ -102,6 +125,8 @@ ua_x86_cpu_detect(struct ua_cpu *ret)
 	}
 	ret->features = f;
 	__cpuid(0x80000000, maxext, b, c, d);
+	if (maxext >= 0x80000004)
+		ua_x86_name(ret);
 	if (max >= 4 && !strcmp(ret->vendor, "GenuineIntel"))
 		ua_x86_caches(4, ret);
 	else if (maxext >= 0x8000001d)

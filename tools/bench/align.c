@@ -40,7 +40,7 @@ static int
 make_file(void)
 {
 	size_t pos, step = (size_t)1 << 20;
-	char *chunk = bench_alloc(step);
+	char *chunk = buffer_alloc(step);
 
 	fd = memfd_create("uaccess-bench-align", MFD_CLOEXEC);
 	if (fd < 0)
@@ -52,11 +52,11 @@ make_file(void)
 		if (pwrite(fd, chunk, n, (off_t)pos) != (ssize_t)n) {
 			int e = errno ? errno : EIO;
 
-			bench_free(chunk, step);
+			buffer_free(chunk, step);
 			return -e;
 		}
 	}
-	bench_free(chunk, step);
+	buffer_free(chunk, step);
 	return 0;
 }
 
@@ -385,12 +385,12 @@ cmd_align(void)
 		fd = -1;
 		return -1;
 	}
-	ubuf = bench_alloc(CHUNK + 4096);
+	ubuf = buffer_alloc(CHUNK + 4096);
 	read_pass(0); /* warm the page cache path */
 	sweep();
 	close(fd);
 	fd = -1;
-	bench_free(ubuf, CHUNK + 4096);
+	buffer_free(ubuf, CHUNK + 4096);
 	arena_release();
 	grid();
 	return 0;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * uaccess-bench: what the subcommands share.  Timing and statistics
- * (util.c), contenders and the glibc child (measure.c), tables, bars and
- * charts (report.c).  One file per subcommand.
+ * uaccess-bench: what the subcommands share.  Timing, statistics and the
+ * timed loops are the tools' harness (../harness.h); here the machine and
+ * cache levels (util.c), the contenders and the glibc child (measure.c),
+ * tables, bars and charts (report.c).  One file per subcommand.
  */
 #ifndef UA_BENCH_H
 #define UA_BENCH_H
@@ -14,6 +15,7 @@
 
 #include "commit.h" /* UA_BENCH_COMMIT, written by commit.cmake */
 #include "dispatch.h"
+#include "harness.h"
 
 /* ------------------------------------------------------------------ */
 /* Options */
@@ -41,64 +43,18 @@ extern struct bench_opts opt;
 
 /* Trials per measurement: --trials, else quick/full defaults */
 int bench_trials(int quick_default, int full_default);
-/* Target duration of one timed sample, in ns */
-uint64_t bench_sample_ns(void);
 
 /* ------------------------------------------------------------------ */
-/* util.c: time, statistics, memory, the machine */
+/* util.c: sizes, the machine, cache levels, progress */
 
-static inline uint64_t
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/*
- * The measuring thread's CPU time, less the cost of reading it: the time
- * the scheduler gives other processes on a shared machine is not counted.
- * Wall time (now_ns) only where several threads take part (netio).
- */
-uint64_t cpu_ns(void);
-static inline uint64_t
-cpu_since(uint64_t t0)
-{
-	extern uint64_t clock_cost;
-	uint64_t t = cpu_ns() - t0;
-
-	return t > clock_cost ? t - clock_cost : 0;
-}
-void clock_calibrate(void);
-
-double median(const double *v, int n);
-/*
- * The trial spread: interquartile range over the median, a relative width
- * (0.04: the middle half of the trials lie within 4% of each other); NAN
- * below 3 trials.
- */
-double spread(const double *v, int n);
-/*
- * Two figures differ by more than their trial spreads: the intervals of
- * their middle halves, median -+ spread/2, do not meet.  1 they differ, 0
- * they agree, -1 a spread is unknown.
- */
-int beyond_spread(double a, double spread_a, double b, double spread_b);
-double geomean(const double *v, int n);
-
-/* Page-aligned, pre-faulted anonymous memory; exits on failure */
-void *bench_alloc(size_t n);
-void bench_free(void *p, size_t n);
-
+/* A size as the library reads one (ua_parse_size): 0 or -EINVAL */
 int parse_size(const char *s, size_t *ret);
 const char *fmt_size(size_t n, char buf[static 24]);
 
+/* The library's ua_cpu(), and what the bench adds */
 struct bench_machine {
-	char cpu_model[96];
-	char vendor[16];
-	int family, model, stepping;
-	int erms, fsrm, avx2, avx512f, avx512bw, avx512vl, sse2;
+	const char *cpu_model; /* ua_cpu()->name, or "unknown CPU" */
+	/* ua_cpu()'s cache sizes, or a guess where it knows none */
 	size_t l1d, l2, llc;
 	int cpu; /* pinned to, or -1 */
 	char glibc[16];
@@ -113,25 +69,14 @@ size_t level_ws(enum level l);
 const char *level_name(enum level l);
 enum level level_for(size_t n); /* smallest level whose working set holds n */
 
-/* Progress on stderr when it is a terminal */
+/* Progress on stderr when it is a terminal (die() clears it) */
 void progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void progress_done(void);
 
-/* Fatal error: message on stderr, exit 1 */
-void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-
 /* ------------------------------------------------------------------ */
-/* measure.c: who is measured, how */
+/* measure.c: the contenders, the glibc child */
 
-enum contender_kind {
-	CK_MEMCPY,     /* void *fn(void *dst, const void *src, size_t n) */
-	CK_USER,       /* size_t fn(void *dst, const void *src, size_t n) */
-	CK_FORCED_SRC, /* a strategy, through the wrapper, user side = src */
-	CK_FORCED_DST, /* a strategy, through the wrapper, user side = dst */
-	CK_CHILD,      /* glibc memcpy in the child run with GLIBC_TUNABLES */
-};
-
-/* What the glibc child runs (CK_CHILD) */
+/* What the glibc child runs */
 enum child_fn {
 	CHILD_GLIBC,
 	CHILD_UA_MEMCPY,
@@ -140,59 +85,8 @@ enum child_fn {
 	CHILD_COUNT
 };
 
-struct contender {
-	const char *name;
-	enum contender_kind kind;
-	void *(*memcpy_fn)(void *, const void *, size_t);
-	size_t (*user_fn)(void *, const void *, size_t);
-	ua_copy_fn strategy;
-	enum child_fn child_fn;
-};
-
-enum req_op {
-	REQ_SWEEP,  /* size bytes at consecutive offsets within ws */
-	REQ_RANDOM, /* a fixed list of small copies at random offsets */
-	REQ_CHUNKS, /* ws bytes in size-byte chunks into one dst window */
-	REQ_QUIT,
-};
-
-struct req {
-	uint32_t op;
-	uint32_t src_align, dst_align;
-	uint32_t cold; /* no warm-up pass: the working set is beyond caches */
-	uint32_t fixed_src; /* REQ_SWEEP: the source stays put, dst walks */
-	uint32_t wall;      /* time with the wall clock: samples of a few us */
-	uint32_t child_fn;  /* in the glibc child: which enum child_fn */
-	uint64_t size, ws, reps, seed;
-};
-
-/* ns per call (REQ_CHUNKS: per pass over ws) */
-double sample(const struct contender *c, const struct req *r);
-/* Choose r->reps so one sample of c takes about bench_sample_ns() */
-void calibrate(const struct contender *c, struct req *r);
-/*
- * Interleaved trials: each trial runs every contender once, in rotating
- * order; ret_ns[i] is contender i's median.  r->reps == 0: calibrate
- * each contender to bench_sample_ns() first.
- */
-void measure(const struct contender *const *cs, int n, const struct req *r,
-	     int trials, double *ret_ns);
-/*
- * The same trials, every sample kept: ret_v[i][t] is contender i's time
- * in trial t.  A ratio of two contenders is best taken per trial (they ran
- * back to back) and then the median: median_ratio(num, den, trials).
- */
-#define MEASURE_MAX_CONTENDERS 16
-#define MEASURE_MAX_TRIALS 64
-void measure_samples(const struct contender *const *cs, int n,
-		     const struct req *r, int trials,
-		     double (*ret_v)[MEASURE_MAX_TRIALS]);
-double median_ratio(const double *num, const double *den, int trials);
-/* spread() of the same per-trial ratios */
-double ratio_spread(const double *num, const double *den, int trials);
-void arena_release(void);
+/* The clock's cost measured, the process known to process_vm_readv */
 void measure_init(void);
-
 /* The contenders everyone uses */
 extern const struct contender c_ua_memcpy, c_ua_from_user, c_ua_to_user,
     c_glibc, c_pvr, c_ua_nocache, c_ua_memcpy_nocache;
@@ -208,9 +102,6 @@ const char *glibc_tuned_setting(void); /* "GLIBC_TUNABLES=..." */
 void glibc_child_stop(void);
 int glibc_child_main(int argc, char **argv);
 #define GLIBC_CHILD_ARG "--internal-glibc-child"
-
-/* The usable non-temporal strategy, or NULL */
-const struct ua_strategy *nocache_strategy(void);
 
 /* ------------------------------------------------------------------ */
 /* report.c: tables, bars, charts */

@@ -107,7 +107,7 @@ cmd_blocks(void)
 {
 	int trials = bench_trials(9, 21), t, k;
 	double v[NPASSES][MEASURE_MAX_TRIALS], ns[NPASSES];
-	uint64_t *a = bench_alloc(BLOCK_N * sizeof(uint64_t)), sink = 0,
+	uint64_t *a = buffer_alloc(BLOCK_N * sizeof(uint64_t)), sink = 0,
 		 want = 0;
 	unsigned reps = 64;
 	struct table *tb;
@@ -120,9 +120,9 @@ cmd_blocks(void)
 	for (k = 0; k < NPASSES; k++)
 		if (passes[k].fn(a) != want)
 			die("blocks: %s read wrong values", passes[k].name);
-	/* Samples of about bench_sample_ns() for the slowest */
+	/* Samples of about harness_sample_ns for the slowest */
 	while (time_pass(pass_get_user, a, reps, &sink) * reps <
-		   (double)bench_sample_ns() &&
+		   (double)harness_sample_ns &&
 	       reps < (1u << 24))
 		reps *= 2;
 	for (t = 0; t < trials; t++) {
@@ -155,7 +155,7 @@ cmd_blocks(void)
 	table_note(tb, "bars (issue 14): block >= 0.9x plain scalar loads, "
 		       ">= 5x ua_get_user");
 	table_end(tb);
-	bench_free(a, BLOCK_N * sizeof(uint64_t));
+	buffer_free(a, BLOCK_N * sizeof(uint64_t));
 	if (sink == 1)
 		say("(sink)");
 	return 0;

@@ -277,25 +277,18 @@ facts_saved(const struct run *run, struct facts *f)
 static void
 facts_live(struct facts *f)
 {
-	static const char *const source_names[] = {"default", "profile",
-						   "environment"};
 	static const size_t sizes[] = {16,      256,      4096,     65536,
 				       1 << 20, 16 << 20, 256 << 20};
 	const struct ua_cpu *cpu = ua_cpu();
 	const struct ua_policy *p = ua_policy();
-	size_t len = 0, i;
-	unsigned bit;
+	size_t i;
 	char a[24];
 	int k;
 
 	memset(f, 0, sizeof(*f));
 	snprintf(f->cpu, sizeof(f->cpu), "%s (%s family %u model %u)",
 		 machine.cpu_model, cpu->vendor, cpu->family, cpu->model);
-	for (bit = 0; bit < 64; bit++)
-		if (ua_arch_feature_name(bit) && (cpu->features >> bit & 1))
-			len += (size_t)snprintf(
-			    f->features + len, sizeof(f->features) - len,
-			    "%s%s", len ? " " : "", ua_arch_feature_name(bit));
+	ua_cpu_features(f->features, sizeof(f->features), cpu);
 	snprintf(f->glibc, sizeof(f->glibc), "%s", machine.glibc);
 	snprintf(f->version, sizeof(f->version), "%s", UA_VERSION);
 	snprintf(f->commit, sizeof(f->commit), "%s", UA_BENCH_COMMIT);
@@ -313,12 +306,9 @@ facts_live(struct facts *f)
 			continue;
 		snprintf(f->tunables[f->ntunables][0], 48, "%s",
 			 ua_tunables[k].name);
-		snprintf(f->tunables[f->ntunables][1], 48, "%s (%s)",
-			 k < UA_T_FIRST_NUMBER
-			     ? (s->strategy ? s->strategy->name : "")
-			 : s->num == SIZE_MAX ? "max"
-					      : fmt_size(s->num, a),
-			 source_names[s->source]);
+		ua_setting_format(a, sizeof(a), k, s);
+		snprintf(f->tunables[f->ntunables][1], 48, "%s (%s)", a,
+			 ua_source_name(s->source));
 		f->ntunables++;
 	}
 }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Who is measured and how: contenders called through function pointers,
- * pre-faulted buffers, warm-up, interleaved trials and medians; and a child
- * process that runs glibc's memcpy under GLIBC_TUNABLES, answering the same
- * requests so the two glibc configurations are measured side by side.
+ * Who is measured: the library's entries, glibc, process_vm_readv; and a
+ * child process that runs glibc's memcpy under GLIBC_TUNABLES, answering
+ * the same requests (timed there by the same harness) so that the two glibc
+ * configurations are measured side by side.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -52,357 +52,7 @@ const struct contender c_ua_nocache =
 const struct contender c_glibc = MEMCPY_LIKE("memcpy", memcpy);
 const struct contender c_pvr = USER_LIKE("process_vm_readv", pvr_copy);
 
-const struct ua_strategy *
-nocache_strategy(void)
-{
-	const struct ua_strategy *s;
-	size_t i, n;
-
-	s = ua_strategies(&n);
-	for (i = 0; i < n; i++)
-		if (s[i].nontemporal && ua_strategy_usable(&s[i]))
-			return &s[i];
-	return NULL;
-}
-
-/* ------------------------------------------------------------------ */
-/* Buffers: one arena shared by every local contender */
-
-static char *arena_src, *arena_dst;
-static size_t arena_len;
-static uint64_t sweep_cursor; /* cold sweeps go on where they stopped */
-
-static void
-arena_ensure(size_t len)
-{
-	len = (len + 8192 + 4095) & ~(size_t)4095;
-	if (len <= arena_len)
-		return;
-	arena_release();
-	arena_src = bench_alloc(len);
-	arena_dst = bench_alloc(len);
-	arena_len = len;
-}
-
-void
-arena_release(void)
-{
-	bench_free(arena_src, arena_len);
-	bench_free(arena_dst, arena_len);
-	arena_src = arena_dst = NULL;
-	arena_len = 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* The timed loops, one per calling convention */
-
-#define DISPATCH(c, CALL)                                                      \
-	do {                                                                   \
-		switch ((c)->kind) {                                           \
-		case CK_MEMCPY: {                                              \
-			void *(*volatile fn_)(void *, const void *, size_t) =  \
-			    (c)->memcpy_fn;                                    \
-			LOOP(fn_(D, S, N));                                    \
-			break;                                                 \
-		}                                                              \
-		case CK_USER: {                                                \
-			size_t (*volatile fn_)(void *, const void *, size_t) = \
-			    (c)->user_fn;                                      \
-			LOOP(fn_(D, S, N));                                    \
-			break;                                                 \
-		}                                                              \
-		case CK_FORCED_SRC:                                            \
-		case CK_FORCED_DST: {                                          \
-			volatile ua_copy_fn fn_ = (c)->strategy;               \
-			int dst_ = (c)->kind == CK_FORCED_DST;                 \
-			LOOP(ua_user_copy(                                     \
-			    fn_, D, S, N, dst_ ? UA_SIDE_DST : UA_SIDE_SRC,    \
-			    dst_ ? (uintptr_t)(D) : (uintptr_t)(S)));          \
-			break;                                                 \
-		}                                                              \
-		default:                                                       \
-			break;                                                 \
-		}                                                              \
-	} while (0)
-
-/* size bytes at consecutive 64-byte-rounded offsets within ws */
-static uint64_t
-run_sweep(const struct contender *c, const struct req *r, uint64_t calls,
-	  uint64_t *cursor)
-{
-	size_t n = r->size, stride = (n + 63) & ~(size_t)63;
-	size_t ws = r->ws > n ? r->ws : n;
-	size_t slots = (ws - n) / stride + 1;
-	char *s0 = arena_src + r->src_align, *d0 = arena_dst + r->dst_align;
-	size_t src_stride = r->fixed_src ? 0 : stride;
-	uint64_t slot = *cursor % slots, i, t0;
-
-	t0 = r->wall ? now_ns() : cpu_ns();
-#define LOOP(CALL)                                                             \
-	for (i = 0; i < calls; i++) {                                          \
-		CALL;                                                          \
-		if (++slot == slots)                                           \
-			slot = 0;                                              \
-	}
-#define D (d0 + slot * stride)
-#define S (s0 + slot * src_stride)
-#define N n
-	DISPATCH(c, CALL);
-#undef D
-#undef S
-#undef N
-#undef LOOP
-	*cursor = slot;
-	return r->wall ? now_ns() - t0 : cpu_since(t0);
-}
-
-/* Random small copies: mostly <= 128 bytes, random alignments */
-#define RANDOM_COUNT 4096
-struct rcopy {
-	uint32_t size, soff, doff;
-};
-static struct rcopy rlist[RANDOM_COUNT];
-static uint64_t rlist_seed, rlist_ws;
-
-static uint64_t
-xorshift(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
-static void
-rlist_fill(uint64_t seed, size_t ws)
-{
-	uint64_t s = seed | 1;
-	int i;
-
-	if (rlist_seed == seed && rlist_ws == ws)
-		return;
-	for (i = 0; i < RANDOM_COUNT; i++) {
-		unsigned p = (unsigned)(xorshift(&s) % 100);
-		uint32_t size;
-
-		if (p < 50)
-			size = 1 + (uint32_t)(xorshift(&s) % 32);
-		else if (p < 85)
-			size = 33 + (uint32_t)(xorshift(&s) % 96);
-		else if (p < 97)
-			size = 129 + (uint32_t)(xorshift(&s) % 384);
-		else
-			size = 513 + (uint32_t)(xorshift(&s) % 3584);
-		if (size > ws)
-			size = (uint32_t)ws;
-		rlist[i].size = size;
-		rlist[i].soff = (uint32_t)(xorshift(&s) % (ws - size + 1));
-		rlist[i].doff = (uint32_t)(xorshift(&s) % (ws - size + 1));
-	}
-	rlist_seed = seed;
-	rlist_ws = ws;
-}
-
-static uint64_t
-run_random(const struct contender *c, const struct req *r, uint64_t passes)
-{
-	uint64_t p, t0;
-	int i;
-
-	rlist_fill(r->seed, r->ws);
-	t0 = r->wall ? now_ns() : cpu_ns();
-#define LOOP(CALL)                                                             \
-	for (p = 0; p < passes; p++)                                           \
-		for (i = 0; i < RANDOM_COUNT; i++) {                           \
-			CALL;                                                  \
-		}
-#define D (arena_dst + rlist[i].doff)
-#define S (arena_src + rlist[i].soff)
-#define N rlist[i].size
-	DISPATCH(c, CALL);
-#undef D
-#undef S
-#undef N
-#undef LOOP
-	return r->wall ? now_ns() - t0 : cpu_since(t0);
-}
-
-/* ws bytes in size-byte chunks into one destination window: read() */
-static uint64_t
-run_chunks(const struct contender *c, const struct req *r, uint64_t passes,
-	   size_t limit)
-{
-	char *d0 = arena_dst + r->dst_align;
-	size_t n = r->size, off, end = limit - limit % n;
-	uint64_t p, t0;
-
-	t0 = r->wall ? now_ns() : cpu_ns();
-#define LOOP(CALL)                                                             \
-	for (p = 0; p < passes; p++)                                           \
-		for (off = 0; off < end; off += n) {                           \
-			CALL;                                                  \
-		}
-#define D d0
-#define S (arena_src + r->src_align + off)
-#define N n
-	DISPATCH(c, CALL);
-#undef D
-#undef S
-#undef N
-#undef LOOP
-	return r->wall ? now_ns() - t0 : cpu_since(t0);
-}
-
-static double child_sample(const struct req *r, uint32_t fn);
-
-double
-sample(const struct contender *c, const struct req *r)
-{
-	size_t ws = r->ws > r->size ? r->ws : r->size;
-	uint64_t reps = r->reps ? r->reps : 1, t, warm, cursor = 0;
-
-	if (c->kind == CK_CHILD)
-		return child_sample(r, c->child_fn);
-	arena_ensure(ws);
-	switch (r->op) {
-	case REQ_SWEEP:
-		if (r->cold) {
-			/* beyond the caches: keep walking fresh memory */
-			run_sweep(c, r, 1, &sweep_cursor);
-			t = run_sweep(c, r, reps, &sweep_cursor);
-		} else {
-			warm = (ws - r->size) / ((r->size + 63) & ~63ul) + 1;
-			run_sweep(c, r, warm > reps ? warm : reps, &cursor);
-			cursor = 0;
-			t = run_sweep(c, r, reps, &cursor);
-		}
-		return (double)t / (double)reps;
-	case REQ_RANDOM:
-		run_random(c, r, 1);
-		t = run_random(c, r, reps);
-		return (double)t / (double)(reps * RANDOM_COUNT);
-	case REQ_CHUNKS:
-		run_chunks(c, r, 1, r->size * 64 < ws ? r->size * 64 : ws);
-		t = run_chunks(c, r, reps, ws);
-		return (double)t / (double)reps;
-	default:
-		return 0;
-	}
-}
-
-uint64_t
-bench_sample_ns(void)
-{
-	return opt.quick ? 500000 : 1000000;
-}
-
-void
-calibrate(const struct contender *c, struct req *r)
-{
-	uint64_t target = bench_sample_ns();
-	double ns;
-
-	r->reps = 1;
-	for (;;) {
-		ns = sample(c, r) * (double)r->reps;
-		if (r->op == REQ_RANDOM)
-			ns *= RANDOM_COUNT;
-		if (ns >= (double)target / 8 || r->reps >= (1u << 30))
-			break;
-		r->reps *= 8;
-	}
-	r->reps = (uint64_t)((double)r->reps * (double)target / ns);
-	if (r->reps < 1)
-		r->reps = 1;
-}
-
-void
-measure_samples(const struct contender *const *cs, int n, const struct req *r,
-		int trials, double (*ret_v)[MEASURE_MAX_TRIALS])
-{
-	struct req rs[MEASURE_MAX_CONTENDERS];
-	int t, i;
-
-	if (n > MEASURE_MAX_CONTENDERS)
-		n = MEASURE_MAX_CONTENDERS;
-	if (trials > MEASURE_MAX_TRIALS)
-		trials = MEASURE_MAX_TRIALS;
-	/* Each contender does about the same time per sample, not the same
-	 * number of calls: a syscall must not take 100 times longer. */
-	for (i = 0; i < n; i++) {
-		rs[i] = *r;
-		if (!r->reps)
-			calibrate(cs[i], &rs[i]);
-	}
-	/*
-	 * A new order every trial (a fixed shuffle): a contender that
-	 * disturbs the caches, the TLB or the predictors (a system call, the
-	 * glibc child) must not always run right before the same one.
-	 */
-	for (t = 0; t < trials; t++) {
-		int order[MEASURE_MAX_CONTENDERS];
-		uint64_t seed = 0x9e3779b97f4a7c15u * (uint64_t)(t + 1);
-
-		for (i = 0; i < n; i++)
-			order[i] = i;
-		for (i = n - 1; i > 0; i--) {
-			int j = (int)(xorshift(&seed) % (uint64_t)(i + 1));
-			int tmp = order[i];
-
-			order[i] = order[j];
-			order[j] = tmp;
-		}
-		for (i = 0; i < n; i++)
-			ret_v[order[i]][t] =
-			    sample(cs[order[i]], &rs[order[i]]);
-	}
-}
-
-void
-measure(const struct contender *const *cs, int n, const struct req *r,
-	int trials, double *ret_ns)
-{
-	double v[MEASURE_MAX_CONTENDERS][MEASURE_MAX_TRIALS];
-	int i;
-
-	if (n > MEASURE_MAX_CONTENDERS)
-		n = MEASURE_MAX_CONTENDERS;
-	if (trials > MEASURE_MAX_TRIALS)
-		trials = MEASURE_MAX_TRIALS;
-	measure_samples(cs, n, r, trials, v);
-	for (i = 0; i < n; i++)
-		ret_ns[i] = median(v[i], trials);
-}
-
-/* The per-trial ratios num/den into q; how many */
-static int
-trial_ratios(const double *num, const double *den, int trials,
-	     double q[static MEASURE_MAX_TRIALS])
-{
-	int t;
-
-	if (trials > MEASURE_MAX_TRIALS)
-		trials = MEASURE_MAX_TRIALS;
-	for (t = 0; t < trials; t++)
-		q[t] = num[t] / den[t];
-	return trials;
-}
-
-double
-median_ratio(const double *num, const double *den, int trials)
-{
-	double q[MEASURE_MAX_TRIALS];
-
-	return median(q, trial_ratios(num, den, trials, q));
-}
-
-double
-ratio_spread(const double *num, const double *den, int trials)
-{
-	double q[MEASURE_MAX_TRIALS];
-
-	return spread(q, trial_ratios(num, den, trials, q));
-}
+static double child_sample(const struct contender *c, const struct req *r);
 
 int
 bench_trials(int quick_default, int full_default)
@@ -419,19 +69,23 @@ static pid_t child_pid;
 static int child_in = -1, child_out = -1, child_failed;
 static char child_setting[160];
 static size_t glibc_rep_threshold;
+/* A request on the pipe: which contender of child_runs, and the request */
+struct child_req {
+	uint32_t fn; /* enum child_fn */
+	struct req r;
+};
+static const uint32_t child_fns[CHILD_COUNT] = {
+    CHILD_GLIBC, CHILD_UA_MEMCPY, CHILD_UA_FROM_USER, CHILD_UA_TO_USER};
+#define CHILD(fn, n)                                                           \
+	[fn] = {.name = n,                                                     \
+		.kind = CK_REMOTE,                                             \
+		.remote = child_sample,                                        \
+		.data = &child_fns[fn]}
 static const struct contender child_contenders[CHILD_COUNT] = {
-    [CHILD_GLIBC] = {.name = "memcpy(tuned)",
-		     .kind = CK_CHILD,
-		     .child_fn = CHILD_GLIBC},
-    [CHILD_UA_MEMCPY] = {.name = "ua_memcpy[tuned child]",
-			 .kind = CK_CHILD,
-			 .child_fn = CHILD_UA_MEMCPY},
-    [CHILD_UA_FROM_USER] = {.name = "copy_from_user[tuned child]",
-			    .kind = CK_CHILD,
-			    .child_fn = CHILD_UA_FROM_USER},
-    [CHILD_UA_TO_USER] = {.name = "copy_to_user[tuned child]",
-			  .kind = CK_CHILD,
-			  .child_fn = CHILD_UA_TO_USER},
+    CHILD(CHILD_GLIBC, "memcpy(tuned)"),
+    CHILD(CHILD_UA_MEMCPY, "ua_memcpy[tuned child]"),
+    CHILD(CHILD_UA_FROM_USER, "copy_from_user[tuned child]"),
+    CHILD(CHILD_UA_TO_USER, "copy_to_user[tuned child]"),
 };
 /* What the child runs for each: the same contenders as the parent's */
 static const struct contender *const child_runs[CHILD_COUNT] = {
@@ -456,6 +110,19 @@ full_io(int fd, void *buf, size_t n, int wr)
 		p += k;
 		n -= (size_t)k;
 	}
+	return 0;
+}
+
+/* ua_cpu() has the feature of that name (ua_arch_feature_name) */
+static int
+cpu_has(const char *name)
+{
+	const char *f;
+	unsigned bit;
+
+	for (bit = 0; bit < 64; bit++)
+		if ((f = ua_arch_feature_name(bit)) && !strcmp(f, name))
+			return (ua_cpu()->features >> bit & 1) != 0;
 	return 0;
 }
 
@@ -489,9 +156,9 @@ glibc_nt_threshold(const char **ret_how)
 	size_t v = 0;
 	FILE *f;
 
-	glibc_rep_threshold = 2048 * (machine.avx512f && machine.avx512vl ? 4
-				      : machine.avx2                      ? 2
-									  : 1);
+	glibc_rep_threshold = 2048 * (cpu_has("avx512") ? 4
+				      : cpu_has("avx2") ? 2
+							: 1);
 
 	dl_iterate_phdr(find_interp, &interp);
 	if (interp && !strchr(interp, '\'')) {
@@ -623,12 +290,11 @@ glibc_tuned_setting(void)
 }
 
 static double
-child_sample(const struct req *r, uint32_t fn)
+child_sample(const struct contender *c, const struct req *r)
 {
-	struct req q = *r;
+	struct child_req q = {.fn = *(const uint32_t *)c->data, .r = *r};
 	double ns;
 
-	q.child_fn = fn;
 	if (child_in < 0 || full_io(child_in, &q, sizeof(q), 1) ||
 	    full_io(child_out, &ns, sizeof(ns), 0))
 		die("the glibc child (%s) stopped answering", child_setting);
@@ -638,7 +304,7 @@ child_sample(const struct req *r, uint32_t fn)
 void
 glibc_child_stop(void)
 {
-	struct req q = {.op = REQ_QUIT};
+	struct child_req q = {.r.op = REQ_QUIT};
 
 	if (child_pid <= 0)
 		return;
@@ -658,18 +324,16 @@ glibc_child_stop(void)
 int
 glibc_child_main(int argc, char **argv)
 {
-	struct req r;
+	struct child_req q;
 
 	if (argc > 2)
 		pin_cpu(atoi(argv[2]));
-	clock_calibrate();
-	self_pid = getpid();
+	measure_init();
 	if (ua_init() < 0)
 		return 1;
-	while (!full_io(0, &r, sizeof(r), 0) && r.op != REQ_QUIT) {
-		double ns = r.child_fn < CHILD_COUNT
-				? sample(child_runs[r.child_fn], &r)
-				: NAN;
+	while (!full_io(0, &q, sizeof(q), 0) && q.r.op != REQ_QUIT) {
+		double ns =
+		    q.fn < CHILD_COUNT ? sample(child_runs[q.fn], &q.r) : NAN;
 
 		if (full_io(1, &ns, sizeof(ns), 1))
 			break;

@@ -245,9 +245,9 @@ cmd_netio(void)
 	size_t bufmax = (size_t)8 << 20;
 	struct table *t;
 
-	st.sbuf = bench_alloc(bufmax + 4096);
-	st.rbuf = bench_alloc(bufmax + 4096);
-	st.ring = bench_alloc(RING);
+	st.sbuf = buffer_alloc(bufmax + 4096);
+	st.rbuf = buffer_alloc(bufmax + 4096);
+	st.ring = buffer_alloc(RING);
 	for (i = 0; i < NROWS; i++) {
 		st.off = rows[i].off;
 		st.bufsize = rows[i].bufsize;
@@ -265,9 +265,9 @@ cmd_netio(void)
 					r = chan_run(&st);
 				}
 				if (r < 0) {
-					bench_free(st.sbuf, bufmax + 4096);
-					bench_free(st.rbuf, bufmax + 4096);
-					bench_free(st.ring, RING);
+					buffer_free(st.sbuf, bufmax + 4096);
+					buffer_free(st.rbuf, bufmax + 4096);
+					buffer_free(st.ring, RING);
 					unavailable("netio",
 						    "loopback TCP stream",
 						    strerror((int)-r));
@@ -278,9 +278,9 @@ cmd_netio(void)
 		for (c = 0; c < 3; c++)
 			ns[i][c] = median(v[c], trials);
 	}
-	bench_free(st.sbuf, bufmax + 4096);
-	bench_free(st.rbuf, bufmax + 4096);
-	bench_free(st.ring, RING);
+	buffer_free(st.sbuf, bufmax + 4096);
+	buffer_free(st.rbuf, bufmax + 4096);
+	buffer_free(st.ring, RING);
 
 	t = table_new("netio", "stream",
 		      "send/recv of 40 MiB at a user buffer offset (seed 002)");

@@ -880,8 +880,6 @@ bars_print(const char *sub)
 static void
 json_run_info(void)
 {
-	static const char *const source_names[] = {"default", "profile",
-						   "environment"};
 	static const size_t sizes[] = {16,      256,      4096,     65536,
 				       1 << 20, 16 << 20, 256 << 20};
 	const struct ua_cpu *cpu = ua_cpu();
@@ -924,13 +922,10 @@ json_run_info(void)
 		printf("%s{\"name\": ", n++ ? ", " : "");
 		json_str(ua_tunables[i].name);
 		printf(", \"value\": ");
-		if (i < UA_T_FIRST_NUMBER)
-			json_str(st->strategy ? st->strategy->name : "");
-		else
-			json_str(st->num == SIZE_MAX ? "max"
-						     : fmt_size(st->num, a));
+		ua_setting_format(a, sizeof(a), i, st);
+		json_str(a);
 		printf(", \"from\": ");
-		json_str(source_names[st->source]);
+		json_str(ua_source_name(st->source));
 		putchar('}');
 	}
 	printf("],\n    \"ua_copy_strategy\": {");

@@ -236,12 +236,12 @@ pollution(void)
 	    "after copy_from_user_nocache", "after non-temporal (forced)"};
 	size_t hots[2] = {machine.l2 / 2, machine.llc / 4};
 	int nway = nt_copy ? 4 : 3, trials = bench_trials(5, 9), h, k, w;
-	char *dst = bench_alloc(STREAM_DST), a[24];
+	char *dst = buffer_alloc(STREAM_DST), a[24];
 	double v[4][64], res[2][4];
 	struct table *t;
 
 	for (h = 0; h < 2; h++) {
-		uint64_t *hot = bench_alloc(hots[h]);
+		uint64_t *hot = buffer_alloc(hots[h]);
 
 		for (k = 0; k < trials; k++) {
 			progress("smallwrite: cache pollution, trial %d/%d",
@@ -257,9 +257,9 @@ pollution(void)
 		}
 		for (w = 0; w < nway; w++)
 			res[h][w] = median(v[w], trials);
-		bench_free(hot, hots[h]);
+		buffer_free(hot, hots[h]);
 	}
-	bench_free(dst, STREAM_DST);
+	buffer_free(dst, STREAM_DST);
 
 	t = table_new("smallwrite", "pollution",
 		      "reading a hot working set after streaming 32 MiB of "
@@ -299,15 +299,15 @@ cmd_smallwrite(void)
 		unavailable("smallwrite", "write() to tmpfs", strerror(errno));
 		return -1;
 	}
-	file_buf = bench_alloc(FILE_BYTES);
-	src_buf = bench_alloc(STREAM_CHUNK);
+	file_buf = buffer_alloc(FILE_BYTES);
+	src_buf = buffer_alloc(STREAM_CHUNK);
 	fstime();
 	close(fd);
 	fd = -1;
 	streaming();
 	arena_release();
 	pollution();
-	bench_free(file_buf, FILE_BYTES);
-	bench_free(src_buf, STREAM_CHUNK);
+	buffer_free(file_buf, FILE_BYTES);
+	buffer_free(src_buf, STREAM_CHUNK);
 	return 0;
 }

@@ -10,8 +10,6 @@
 
 #include "bench.h"
 
-static const char *const source_names[] = {"default", "profile", "environment"};
-
 static void
 machine_table(void)
 {
@@ -19,9 +17,8 @@ machine_table(void)
 	const struct ua_strategy *s;
 	const char *env, *prof = ua_profile_in_use();
 	char id[64], buf[200], a[24], b[24], c[24];
-	size_t n, i, len = 0;
+	size_t n, i;
 	struct table *t;
-	unsigned bit;
 
 	t = table_new("strategies", "cpu", "this CPU, as the library sees it");
 	table_key(t, "item");
@@ -33,15 +30,10 @@ machine_table(void)
 	table_row(t);
 	table_str(t, "vendor family model");
 	table_str(t, "%s stepping %u", id, cpu->stepping);
-	buf[0] = 0;
-	for (bit = 0; bit < 64; bit++)
-		if (ua_arch_feature_name(bit) && (cpu->features >> bit & 1))
-			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
-						"%s%s", len ? " " : "",
-						ua_arch_feature_name(bit));
 	table_row(t);
 	table_str(t, "features");
-	table_str(t, "%.46s", len ? buf : "(none)");
+	table_str(t, "%.46s",
+		  ua_cpu_features(buf, sizeof(buf), cpu) ? buf : "(none)");
 	table_row(t);
 	table_str(t, "caches");
 	table_str(t, "L1d %s, L2 %s, L3 %s", fmt_size(cpu->l1d, a),
@@ -90,16 +82,11 @@ policy_table(void)
 
 		if (i == UA_T_STRATEGY && !s->strategy)
 			continue;
+		ua_setting_format(a, sizeof(a), i, s);
 		table_row(t);
 		table_str(t, "%s", ua_tunables[i].name);
-		if (i < UA_T_FIRST_NUMBER)
-			table_str(t, "%s",
-				  s->strategy ? s->strategy->name : "");
-		else if (s->num == SIZE_MAX)
-			table_str(t, "max");
-		else
-			table_str(t, "%s", fmt_size(s->num, a));
-		table_str(t, "%s", source_names[s->source]);
+		table_str(t, "%s", a);
+		table_str(t, "%s", ua_source_name(s->source));
 		table_str(t, "%.47s", ua_tunables[i].doc);
 	}
 	table_note(t, "Override with UACCESS_TUNABLES=name=value:...; "

@@ -1,0 +1,515 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The tools' measuring harness (harness.h): clocks, statistics, buffers,
+ * and the timed loops, one per calling convention, run on one arena.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "harness.h"
+
+uint64_t harness_sample_ns = 1000000;
+void (*die_hook)(void);
+
+/* ---- Clocks ---- */
+
+uint64_t clock_cost;
+
+uint64_t
+cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void
+clock_calibrate(void)
+{
+	double v[63];
+	int i;
+
+	for (i = 0; i < 63; i++) {
+		uint64_t t0 = cpu_ns();
+
+		v[i] = (double)(cpu_ns() - t0);
+	}
+	clock_cost = (uint64_t)median(v, 63);
+}
+
+/* ---- Statistics ---- */
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double
+median(const double *v, int n)
+{
+	double s[64];
+
+	if (n <= 0)
+		return NAN;
+	if (n > 64)
+		n = 64;
+	memcpy(s, v, (size_t)n * sizeof(*s));
+	qsort(s, (size_t)n, sizeof(*s), cmp_double);
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/* The p-quantile of v (0 <= p <= 1), linear between order statistics */
+static double
+quantile(const double *v, int n, double p)
+{
+	double s[64], pos;
+	int i;
+
+	if (n > 64)
+		n = 64;
+	memcpy(s, v, (size_t)n * sizeof(*s));
+	qsort(s, (size_t)n, sizeof(*s), cmp_double);
+	pos = p * (n - 1);
+	i = (int)pos;
+	return i + 1 < n ? s[i] + (pos - i) * (s[i + 1] - s[i]) : s[i];
+}
+
+double
+spread(const double *v, int n)
+{
+	double q1, q2, q3;
+
+	if (n < 3)
+		return NAN;
+	q1 = quantile(v, n, 0.25);
+	q2 = quantile(v, n, 0.5);
+	q3 = quantile(v, n, 0.75);
+	return q2 > 0 ? (q3 - q1) / q2 : NAN;
+}
+
+int
+beyond_spread(double a, double sa, double b, double sb)
+{
+	if (isnan(a) || isnan(b) || isnan(sa) || isnan(sb) || a <= 0 || b <= 0)
+		return -1;
+	/* [a(1 - sa/2), a(1 + sa/2)] and the same for b do not meet */
+	return a * (1 - sa / 2) > b * (1 + sb / 2) ||
+	       b * (1 - sb / 2) > a * (1 + sa / 2);
+}
+
+double
+geomean(const double *v, int n)
+{
+	double sum = 0;
+	int i, used = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!(v[i] > 0))
+			continue;
+		sum += log(v[i]);
+		used++;
+	}
+	return used ? exp(sum / used) : NAN;
+}
+
+/* ---- Memory, errors ---- */
+
+void *
+buffer_alloc(size_t n)
+{
+	void *p;
+
+	if (!n)
+		n = 1;
+	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		 -1, 0);
+	if (p == MAP_FAILED)
+		die("cannot allocate %zu bytes: %s", n, strerror(errno));
+	memset(p, 0x5a, n); /* pre-fault: no page fault is ever timed */
+	return p;
+}
+
+void
+buffer_free(void *p, size_t n)
+{
+	if (p)
+		munmap(p, n ? n : 1);
+}
+
+void
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (die_hook)
+		die_hook();
+	fprintf(stderr, "%s: ", program_invocation_short_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+/* ---- Contenders ---- */
+
+const struct ua_strategy *
+nocache_strategy(void)
+{
+	const struct ua_strategy *s;
+	size_t i, n;
+
+	s = ua_strategies(&n);
+	for (i = 0; i < n; i++)
+		if (s[i].nontemporal && ua_strategy_usable(&s[i]))
+			return &s[i];
+	return NULL;
+}
+
+/* Buffers: one arena shared by every local contender */
+
+static char *arena_src, *arena_dst;
+static size_t arena_len;
+static uint64_t sweep_cursor; /* cold sweeps go on where they stopped */
+
+void
+arena_reserve(size_t len)
+{
+	len = (len + 8192 + 4095) & ~(size_t)4095;
+	if (len <= arena_len)
+		return;
+	arena_release();
+	arena_src = buffer_alloc(len);
+	arena_dst = buffer_alloc(len);
+	arena_len = len;
+}
+
+void
+arena_release(void)
+{
+	buffer_free(arena_src, arena_len);
+	buffer_free(arena_dst, arena_len);
+	arena_src = arena_dst = NULL;
+	arena_len = 0;
+}
+
+/* ---- The timed loops, one per calling convention ---- */
+
+/* Read the request's clock; the time since t0 on it */
+static uint64_t
+clock_read(const struct req *r)
+{
+	return r->wall ? now_ns() : cpu_ns();
+}
+
+static uint64_t
+clock_since(const struct req *r, uint64_t t0)
+{
+	return r->wall ? now_ns() - t0 : cpu_since(t0);
+}
+
+/*
+ * Run LOOP(call) with c's calling convention, the call copying N bytes from
+ * S to D (expressions of the loop's variables)
+ */
+#define DISPATCH(c, LOOP, D, S, N)                                             \
+	do {                                                                   \
+		switch ((c)->kind) {                                           \
+		case CK_MEMCPY: {                                              \
+			void *(*volatile fn_)(void *, const void *, size_t) =  \
+			    (c)->memcpy_fn;                                    \
+			LOOP(fn_(D, S, N));                                    \
+			break;                                                 \
+		}                                                              \
+		case CK_USER: {                                                \
+			size_t (*volatile fn_)(void *, const void *, size_t) = \
+			    (c)->user_fn;                                      \
+			LOOP(fn_(D, S, N));                                    \
+			break;                                                 \
+		}                                                              \
+		case CK_FORCED_SRC:                                            \
+		case CK_FORCED_DST: {                                          \
+			volatile ua_copy_fn fn_ = (c)->strategy;               \
+			int dst_ = (c)->kind == CK_FORCED_DST;                 \
+			LOOP(ua_user_copy(                                     \
+			    fn_, D, S, N, dst_ ? UA_SIDE_DST : UA_SIDE_SRC,    \
+			    dst_ ? (uintptr_t)(D) : (uintptr_t)(S)));          \
+			break;                                                 \
+		}                                                              \
+		case CK_STRATEGY: {                                            \
+			volatile ua_copy_fn fn_ = (c)->strategy;               \
+			LOOP(fn_(D, S, N, UA_NO_USER));                        \
+			break;                                                 \
+		}                                                              \
+		case CK_CLEAR: {                                               \
+			volatile ua_clear_fn fn_ = (c)->strategy;              \
+			LOOP(fn_(D, NULL, N, UA_NO_USER));                     \
+			break;                                                 \
+		}                                                              \
+		default:                                                       \
+			break;                                                 \
+		}                                                              \
+	} while (0)
+
+/* size bytes at consecutive 64-byte-rounded offsets within ws */
+static uint64_t
+run_sweep(const struct contender *c, const struct req *r, uint64_t calls,
+	  uint64_t *cursor)
+{
+	size_t n = r->size, stride = (n + 63) & ~(size_t)63;
+	size_t ws = r->ws > n ? r->ws : n;
+	size_t slots = (ws - n) / stride + 1;
+	char *s0 = arena_src + r->src_align, *d0 = arena_dst + r->dst_align;
+	size_t src_stride = r->fixed_src ? 0 : stride;
+	size_t dst_stride = r->fixed_dst ? 0 : stride;
+	uint64_t slot = *cursor % slots, i, t0;
+
+	t0 = clock_read(r);
+#define SWEEP(CALL)                                                            \
+	for (i = 0; i < calls; i++) {                                          \
+		CALL;                                                          \
+		if (++slot == slots)                                           \
+			slot = 0;                                              \
+	}
+	DISPATCH(c, SWEEP, d0 + slot * dst_stride, s0 + slot * src_stride, n);
+	*cursor = slot;
+	return clock_since(r, t0);
+}
+
+/* Random small copies: mostly <= 128 bytes, random alignments */
+#define RANDOM_COUNT 4096
+struct rcopy {
+	uint32_t size, soff, doff;
+};
+static struct rcopy rlist[RANDOM_COUNT];
+static uint64_t rlist_seed, rlist_ws;
+
+static uint64_t
+xorshift(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static void
+rlist_fill(uint64_t seed, size_t ws)
+{
+	uint64_t s = seed | 1;
+	int i;
+
+	if (rlist_seed == seed && rlist_ws == ws)
+		return;
+	for (i = 0; i < RANDOM_COUNT; i++) {
+		unsigned p = (unsigned)(xorshift(&s) % 100);
+		uint32_t size;
+
+		if (p < 50)
+			size = 1 + (uint32_t)(xorshift(&s) % 32);
+		else if (p < 85)
+			size = 33 + (uint32_t)(xorshift(&s) % 96);
+		else if (p < 97)
+			size = 129 + (uint32_t)(xorshift(&s) % 384);
+		else
+			size = 513 + (uint32_t)(xorshift(&s) % 3584);
+		if (size > ws)
+			size = (uint32_t)ws;
+		rlist[i].size = size;
+		rlist[i].soff = (uint32_t)(xorshift(&s) % (ws - size + 1));
+		rlist[i].doff = (uint32_t)(xorshift(&s) % (ws - size + 1));
+	}
+	rlist_seed = seed;
+	rlist_ws = ws;
+}
+
+static uint64_t
+run_random(const struct contender *c, const struct req *r, uint64_t passes)
+{
+	uint64_t p, t0;
+	int i;
+
+	rlist_fill(r->seed, r->ws);
+	t0 = clock_read(r);
+#define RANDOM(CALL)                                                           \
+	for (p = 0; p < passes; p++)                                           \
+		for (i = 0; i < RANDOM_COUNT; i++) {                           \
+			CALL;                                                  \
+		}
+	DISPATCH(c, RANDOM, arena_dst + rlist[i].doff,
+		 arena_src + rlist[i].soff, rlist[i].size);
+	return clock_since(r, t0);
+}
+
+/* ws bytes in size-byte chunks into one destination window: read() */
+static uint64_t
+run_chunks(const struct contender *c, const struct req *r, uint64_t passes,
+	   size_t limit)
+{
+	char *d0 = arena_dst + r->dst_align;
+	size_t n = r->size, off, end = limit - limit % n;
+	uint64_t p, t0;
+
+	t0 = clock_read(r);
+#define CHUNKS(CALL)                                                           \
+	for (p = 0; p < passes; p++)                                           \
+		for (off = 0; off < end; off += n) {                           \
+			CALL;                                                  \
+		}
+	DISPATCH(c, CHUNKS, d0, arena_src + r->src_align + off, n);
+	return clock_since(r, t0);
+}
+
+double
+sample(const struct contender *c, const struct req *r)
+{
+	size_t ws = r->ws > r->size ? r->ws : r->size;
+	uint64_t reps = r->reps ? r->reps : 1, t, warm, cursor = 0;
+
+	if (c->kind == CK_REMOTE)
+		return c->remote(c, r);
+	if (c->before)
+		c->before(c);
+	arena_reserve(ws);
+	switch (r->op) {
+	case REQ_SWEEP:
+		if (r->cold) {
+			/* beyond the caches: keep walking fresh memory */
+			run_sweep(c, r, 1, &sweep_cursor);
+			t = run_sweep(c, r, reps, &sweep_cursor);
+		} else {
+			warm = (ws - r->size) / ((r->size + 63) & ~63ul) + 1;
+			run_sweep(c, r, warm > reps ? warm : reps, &cursor);
+			cursor = 0;
+			t = run_sweep(c, r, reps, &cursor);
+		}
+		return (double)t / (double)reps;
+	case REQ_RANDOM:
+		run_random(c, r, 1);
+		t = run_random(c, r, reps);
+		return (double)t / (double)(reps * RANDOM_COUNT);
+	case REQ_CHUNKS:
+		run_chunks(c, r, 1, r->size * 64 < ws ? r->size * 64 : ws);
+		t = run_chunks(c, r, reps, ws);
+		return (double)t / (double)reps;
+	default:
+		return 0;
+	}
+}
+
+void
+calibrate(const struct contender *c, struct req *r)
+{
+	uint64_t target = harness_sample_ns;
+	double ns;
+
+	r->reps = 1;
+	for (;;) {
+		ns = sample(c, r) * (double)r->reps;
+		if (r->op == REQ_RANDOM)
+			ns *= RANDOM_COUNT;
+		if (ns >= (double)target / 8 || r->reps >= (1u << 30))
+			break;
+		r->reps *= 8;
+	}
+	r->reps = (uint64_t)((double)r->reps * (double)target / ns);
+	if (r->reps < 1)
+		r->reps = 1;
+}
+
+void
+measure_samples(const struct contender *const *cs, int n, const struct req *r,
+		int trials, double (*ret_v)[MEASURE_MAX_TRIALS])
+{
+	struct req rs[MEASURE_MAX_CONTENDERS];
+	int t, i;
+
+	if (n > MEASURE_MAX_CONTENDERS)
+		n = MEASURE_MAX_CONTENDERS;
+	if (trials > MEASURE_MAX_TRIALS)
+		trials = MEASURE_MAX_TRIALS;
+	/* Each contender does about the same time per sample, not the same
+	 * number of calls: a syscall must not take 100 times longer. */
+	for (i = 0; i < n; i++) {
+		rs[i] = *r;
+		if (!r->reps)
+			calibrate(cs[i], &rs[i]);
+	}
+	/*
+	 * A new order every trial (a fixed shuffle): a contender that
+	 * disturbs the caches, the TLB or the predictors (a system call, the
+	 * glibc child) must not always run right before the same one.
+	 */
+	for (t = 0; t < trials; t++) {
+		int order[MEASURE_MAX_CONTENDERS];
+		uint64_t seed = 0x9e3779b97f4a7c15u * (uint64_t)(t + 1);
+
+		for (i = 0; i < n; i++)
+			order[i] = i;
+		for (i = n - 1; i > 0; i--) {
+			int j = (int)(xorshift(&seed) % (uint64_t)(i + 1));
+			int tmp = order[i];
+
+			order[i] = order[j];
+			order[j] = tmp;
+		}
+		for (i = 0; i < n; i++)
+			ret_v[order[i]][t] =
+			    sample(cs[order[i]], &rs[order[i]]);
+	}
+}
+
+void
+measure(const struct contender *const *cs, int n, const struct req *r,
+	int trials, double *ret_ns)
+{
+	double v[MEASURE_MAX_CONTENDERS][MEASURE_MAX_TRIALS];
+	int i;
+
+	if (n > MEASURE_MAX_CONTENDERS)
+		n = MEASURE_MAX_CONTENDERS;
+	if (trials > MEASURE_MAX_TRIALS)
+		trials = MEASURE_MAX_TRIALS;
+	measure_samples(cs, n, r, trials, v);
+	for (i = 0; i < n; i++)
+		ret_ns[i] = median(v[i], trials);
+}
+
+/* The per-trial ratios num/den into q; how many */
+static int
+trial_ratios(const double *num, const double *den, int trials,
+	     double q[static MEASURE_MAX_TRIALS])
+{
+	int t;
+
+	if (trials > MEASURE_MAX_TRIALS)
+		trials = MEASURE_MAX_TRIALS;
+	for (t = 0; t < trials; t++)
+		q[t] = num[t] / den[t];
+	return trials;
+}
+
+double
+median_ratio(const double *num, const double *den, int trials)
+{
+	double q[MEASURE_MAX_TRIALS];
+
+	return median(q, trial_ratios(num, den, trials, q));
+}
+
+double
+ratio_spread(const double *num, const double *den, int trials)
+{
+	double q[MEASURE_MAX_TRIALS];
+
+	return spread(q, trial_ratios(num, den, trials, q));
+}

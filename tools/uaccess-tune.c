@@ -616,6 +616,112 @@ tune_misaligned(struct result *res)
 						   : res->s[UA_T_SMALL]);
 }
 
+/* The size class of n under the thresholds in res */
+static int
+class_at(const struct result *res, size_t n)
+{
+	if (n < res->num[UA_T_MEDIUM_MIN])
+		return UA_SMALL;
+	if (n < res->num[UA_T_LARGE_MIN])
+		return UA_MEDIUM;
+	return n < res->num[UA_T_HUGE_MIN] ? UA_LARGE : UA_HUGE;
+}
+
+/* What the policy in res runs for a misaligned copy of n bytes */
+static const struct ua_strategy *
+misaligned_at(const struct result *res, size_t n)
+{
+	int c = class_at(res, n);
+	const struct ua_strategy *s = res->s[UA_T_SMALL + c],
+				 *alt = res->s[UA_T_REP_MISALIGNED];
+
+	if (!res->num[UA_T_REP_ALIGN_MASK])
+		return s;
+	if (res->s[UA_T_SMALL_MISALIGNED + c])
+		return res->s[UA_T_SMALL_MISALIGNED + c];
+	return s->string && alt && !alt->string ? alt : s;
+}
+
+/*
+ * Streaming stores for the copies whose pointers are not equally aligned:
+ * where the data lies beyond the cache, a misaligned rep movsb or vector
+ * loop can run well below what streaming stores reach while the aligned
+ * pairs are level with them (AMD Zen 5).  From twice the L2 up, the
+ * misaligned strategy in force is timed against the streaming one, the
+ * source 1 and 33 bytes off the destination's alignment; from the smallest
+ * size where streaming wins by 5% there and at every size above, the huge
+ * class starts, its misaligned copies stream, and every other copy keeps
+ * the strategy it had.
+ */
+static void
+tune_misaligned_stream(struct result *res)
+{
+	const struct ua_strategy *all, *nt = NULL, *c[2];
+	struct result old;
+	size_t count, i, n, from = 0;
+	double t[2], score;
+	int k;
+
+	all = ua_strategies(&count);
+	for (i = 0; i < count; i++)
+		if (ua_strategy_usable(&all[i]) && all[i].nontemporal)
+			nt = &all[i];
+	if (!nt || res->s[UA_T_HUGE]->nontemporal)
+		return;
+	for (n = 2 * l2; n <= bsize / 4; n *= 2) {
+		c[0] = misaligned_at(res, n);
+		c[1] = nt;
+		time_candidates(c, 2, 0, n, DOFF + 1, 0, t);
+		score = log(t[0] / t[1]);
+		time_candidates(c, 2, 0, n, DOFF + 33, 0, t);
+		score += log(t[0] / t[1]);
+		if (verbose)
+			printf("  misaligned %zu: %s %.2fx the speed of %s\n",
+			       n, nt->name, exp(score / 2), c[0]->name);
+		if (score > 2 * log(1.05)) {
+			if (!from)
+				from = n;
+		} else {
+			from = 0;
+		}
+	}
+	if (!from)
+		return;
+	old = *res;
+	if (from >= res->num[UA_T_HUGE_MIN]) {
+		/* The huge class starts lower: it becomes the large one,
+		 * which must then be empty or run the same */
+		if (res->num[UA_T_LARGE_MIN] < res->num[UA_T_HUGE_MIN] &&
+		    res->s[UA_T_LARGE] != res->s[UA_T_HUGE]) {
+			if (verbose)
+				printf("  misaligned: no class left to stream "
+				       "from %zu\n",
+				       from);
+			return;
+		}
+		result_strategy(res, UA_T_LARGE, old.s[UA_T_HUGE]);
+		result_num(res, UA_T_LARGE_MIN, old.num[UA_T_LARGE_MIN]);
+	} else {
+		result_strategy(res, UA_T_HUGE,
+				old.s[UA_T_SMALL + class_at(&old, from)]);
+		if (res->num[UA_T_LARGE_MIN] > from)
+			result_num(res, UA_T_LARGE_MIN, from);
+		if (res->num[UA_T_MEDIUM_MIN] > from)
+			result_num(res, UA_T_MEDIUM_MIN, from);
+	}
+	result_num(res, UA_T_HUGE_MIN, from);
+	/* Below it, every misaligned copy runs what it ran before */
+	for (k = UA_SMALL; k < UA_HUGE; k++) {
+		size_t start =
+		    k == UA_SMALL ? 0 : res->num[UA_T_MEDIUM_MIN + k - 1];
+
+		result_strategy(res, UA_T_SMALL_MISALIGNED + k,
+				misaligned_at(&old, start));
+	}
+	result_strategy(res, UA_T_HUGE_MISALIGNED, nt);
+	result_num(res, UA_T_REP_ALIGN_MASK, 63);
+}
+
 /* The policy a contender of tune_inline_wide runs ua_memcpy under */
 static void
 apply_policy(const struct contender *c)
@@ -825,6 +931,7 @@ tune(const char *out, int dry_run)
 
 	tune_copy(&res, llc);
 	tune_misaligned(&res);
+	tune_misaligned_stream(&res);
 	tune_inline_wide(&res);
 	tune_clear(&res, llc);
 	result_num(&res, UA_T_NOCACHE_MIN, ua_page_size);

@@ -21,7 +21,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "init.h"
+#include "page.h"
 
 #define UA_ARGBLOCK_FLAGS (UA_ARGBLOCK_WINDOWED | UA_ARGBLOCK_NO_MAP_CACHE)
 #define UA_NO_PAGE SIZE_MAX

@@ -2,7 +2,7 @@
 /* The CPU this process runs on, detected once by the architecture's hook. */
 #include <stdatomic.h>
 
-#include "dispatch.h"
+#include "cpu.h"
 
 static struct ua_cpu ua_cpu_info;
 static atomic_int ua_cpu_done;

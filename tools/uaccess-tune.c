@@ -15,7 +15,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "config.h"
+#include "cpu.h"
 #include "dispatch.h"
+#include "page.h"
+#include "policy.h"
+#include "profile.h"
+#include "routine.h"
 
 static const char *const source_names[] = {"default", "profile", "environment"};
 

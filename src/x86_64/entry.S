@@ -15,7 +15,7 @@
  * bug and crashes as it would in memcpy.
  */
 #include "asm.h"
-#include "dispatch_offsets.h"
+#include "offsets.h"
 
 /* Exported (libuaccess.map), unlike UA_ENTRY's routines */
 #define UA_EXPORT_ENTRY(name)                                                  \
@@ -116,7 +116,7 @@
 .endm
 
 /*
- * Jump to the size class's routine in the table at \table (internal.h),
+ * Jump to the size class's routine in the table at \table (dispatch.h),
  * or in the misaligned table at \mtable (ua_misaligned, dispatch.h) when
  * (src ^ dst) & its mask: the policy per size class and relative alignment.
  * Clobbers rcx, r10, r11.
@@ -133,11 +133,11 @@
 	jmp	*(%rcx)
 1:	cmp	ua_dispatch+UA_DISPATCH_LARGE_MIN(%rip), %rdx
 	jae	2f
-	jmp	*8(%rcx)
+	jmp	*UA_DISPATCH_ENTRY_SIZE(%rcx)
 2:	cmp	ua_dispatch+UA_DISPATCH_HUGE_MIN(%rip), %rdx
 	jae	3f
-	jmp	*16(%rcx)
-3:	jmp	*24(%rcx)
+	jmp	*2 * UA_DISPATCH_ENTRY_SIZE(%rcx)
+3:	jmp	*3 * UA_DISPATCH_ENTRY_SIZE(%rcx)
 .endm
 
 /*

@@ -13,7 +13,11 @@
 #include <time.h>
 
 #include "commit.h" /* UA_BENCH_COMMIT, written by commit.cmake */
+#include "cpu.h"
 #include "dispatch.h"
+#include "policy.h"
+#include "profile.h"
+#include "routine.h"
 
 /* ------------------------------------------------------------------ */
 /* Options */

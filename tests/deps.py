@@ -11,9 +11,11 @@ architecture (src/ARCH, a directory with a strategies.c, with the shared
 directories such as src/x86 whose headers its files include).
 
 Fails, printing the circle and the #include lines that close it, when two
-modules use each other directly or through others; and when a header
-declares a variable that no file of its own module defines (a header
-declares its own module's state, not another's).
+modules use each other directly or through others; when a header declares
+a variable that no file of its own module defines (a header declares its
+own module's state, not another's); and when a portable file (src/*.c,
+src/*.h) chooses by architecture with #if: the architecture's directory
+holds what differs, and the build picks it.
 
     deps.py SRC            check
     deps.py SRC --graph    also print, per architecture, what each module uses
@@ -200,6 +202,21 @@ def check_state(files):
     return problems
 
 
+ARCH_IF = re.compile(
+    r"^\s*#\s*(if|ifdef|ifndef|elif)\b.*\b__(x86_64|i[3-6]86|amd64|aarch64|"
+    r"arm|riscv|powerpc|s390x?|mips|loongarch)\w*__")
+
+
+def check_portable(src):
+    problems = []
+    for path in source_files(src):
+        for number, line in enumerate(open(path, encoding="utf-8"), 1):
+            if ARCH_IF.match(line):
+                problems.append("%s:%d: an architecture #if in a portable "
+                                "file: %s" % (path, number, line.strip()))
+    return problems
+
+
 def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
         print(__doc__.split("\n\n", 1)[1], file=sys.stderr)
@@ -225,13 +242,15 @@ def main(argv):
                 for where in edges[a][b][:2]:
                     print("  %s -> %s: %s:%d: %s" % ((a, b) + where))
         problems.update(check_state(files))
+    problems.update(check_portable(src))
     for p in sorted(problems):
         failed = True
         print("FAIL %s" % p)
     if failed:
         return 1
     print("deps: %d architectures, no circle, every header declares its "
-          "own state" % len(views(src)))
+          "own state, no architecture #if in portable files"
+          % len(views(src)))
     return 0
 
 

@@ -9,9 +9,9 @@
 
 /*
  * With SSE2: sse2, and rep movsb for the large classes where ERMS makes it
- * fast.  Without (386 to PIII): rep movsl everywhere, as seed 002; on the
- * PPro/PII/PIII (Intel family 6) the unrolled copy takes over when
- * (src ^ dst) & 7, as seed 000's movsl_mask.
+ * fast.  Without (386 to PIII): rep movsl everywhere; on the PPro/PII/PIII
+ * (Intel family 6) the unrolled copy takes over when (src ^ dst) & 7, where
+ * rep movsl is slow (the kernel's movsl_mask).
  */
 void
 ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)

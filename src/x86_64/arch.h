@@ -25,6 +25,12 @@ ua_ctx_pc(const void *uc)
 	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
 }
 
+static inline uintptr_t
+ua_ctx_sp(const void *uc)
+{
+	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP];
+}
+
 /* Copy routines keep rsi (source) and rdi (destination) as their cursors */
 static inline uintptr_t
 ua_ctx_cursor(const void *uc, enum ua_side side)

@@ -30,7 +30,7 @@
  *   Streaming 64 KiB pieces into 32 MiB, movntdq ran at 0.70-0.77x the
  *   cached copy (1 MiB L2, a large L3): nocache copies never stream.
  * - Intel with ERMS and FSRM: rep movsb from 4 KiB when src and dst are
- *   equally aligned (seed 000), vectors otherwise.
+ *   equally aligned, vectors otherwise.
  * - Without ERMS: never a string copy.
  * Zen 4 and Intel with AVX-512 keep 32-byte moves in the entries and
  * the plain avx512 loop: unmeasured there.

@@ -247,8 +247,8 @@ UA_EXPORT_ENTRY(ua_copy_from_user)
 .size ua_copy_from_user, .-ua_copy_from_user
 
 /*
- * Below nocache_min, the cached copy (seed 001: small writes must not
- * stream); from there, the non-temporal routine.
+ * Below nocache_min, the cached copy (small writes must not stream); from
+ * there, the non-temporal routine.
  * Input: rdi destination, rsi user source, rdx count
  * Output: rax the bytes not copied
  */

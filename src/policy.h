@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The policy to put in force, made once at init: this CPU's defaults
+ * The policy to put in force, made once, when the dispatch table fills
+ * itself: this CPU's defaults
  * (default_policy.h), then the profile (profile.h), then UACCESS_TUNABLES;
  * UACCESS_DISABLE first, which turns strategies off for all three.
  * dispatch.h puts it in force and keeps it (ua_policy()).

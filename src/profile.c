@@ -3,7 +3,8 @@
  * The profile (profile.h): the file uaccess-tune writes, found in
  * $UACCESS_PROFILE, else $XDG_CONFIG_HOME/uaccess/profile or
  * ~/.config/uaccess/profile, else UA_SYSCONF_PROFILE; used only when its
- * cpu= line names this CPU.  Read at init: no malloc, no stdio.
+ * cpu= line names this CPU.  Read when the dispatch table fills itself,
+ * perhaps in a signal handler: no malloc, no stdio.
  */
 #include <fcntl.h>
 #include <limits.h>

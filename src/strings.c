@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* strnlen_user and strncpy_from_user. */
+/*
+ * strnlen_user and strncpy_from_user: aligned words where possible, never
+ * past what is asked, nor past the end of the user range.
+ */
 #include <errno.h>
 #include <string.h>
 
@@ -7,7 +10,6 @@
 #include "range.h"
 #include "routine.h"
 
-/* Aligned words where possible, never past what is asked */
 #define UA_ONES ((uint64_t)0x0101010101010101ull)
 #define UA_HIGHS ((uint64_t)0x8080808080808080ull)
 

@@ -2,7 +2,8 @@
 /*
  * The tunables (tunables.h): their names, the parser shared by
  * UACCESS_TUNABLES, the profile and uaccess-tune, and the setters of the
- * default policies.  Runs during init: no malloc, no stdio.
+ * default policies.  Runs while the dispatch table fills itself, perhaps in
+ * a signal handler: no malloc, no stdio.
  */
 #include <errno.h>
 #include <string.h>

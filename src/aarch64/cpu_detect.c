@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "cpu_detect.h"
-#include "features.h"
+#include "cpu_features.h"
 
 #ifndef HWCAP_ASIMD
 #define HWCAP_ASIMD (1 << 1)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* aarch64: the strategies (strategies.h), the first one running everywhere. */
 #include "strategies.h"
-#include "features.h"
+#include "cpu_features.h"
 
 /* clang-format off */
 #define UA_STRATEGY_LIST(STRATEGY)                                             \

@@ -5,7 +5,7 @@
 #include "default_policy.h"
 #include "page.h"
 #include "tunables.h"
-#include "x86/features.h"
+#include "x86/cpu_features.h"
 
 /*
  * With SSE2: sse2, and rep movsb for the large classes where ERMS makes it

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* i386: the strategies (strategies.h), the first one running everywhere. */
 #include "strategies.h"
-#include "x86/features.h"
+#include "x86/cpu_features.h"
 
 /* clang-format off */
 #define UA_STRATEGY_LIST(STRATEGY)                                             \

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cpu_detect.h"
-#include "x86/features.h"
+#include "x86/cpu_features.h"
 
 static const char *const ua_x86_feature_names[UA_X86_NFEATURES] = {
     [UA_X86_ERMS] = "erms", [UA_X86_FSRM] = "fsrm",

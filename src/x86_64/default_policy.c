@@ -5,7 +5,7 @@
 #include "default_policy.h"
 #include "page.h"
 #include "tunables.h"
-#include "x86/features.h"
+#include "x86/cpu_features.h"
 
 /*
  * What was measured (uaccess-tune refines it per machine):

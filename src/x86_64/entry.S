@@ -5,8 +5,8 @@
  * itself, with overlapping moves from both ends, and jumps through the
  * dispatch table above that.  The limit, ua_memcpy_inline_max, is the
  * small-class strategy's (dispatch.c): 0 for a strategy whose routine must
- * serve every size (and before init, so the table's first routines
- * initialise), 31 for sse2 (16-byte moves: SSE2 is baseline on x86-64),
+ * serve every size (and before the table is filled, so that its first
+ * routines fill it), 31 for sse2 (16-byte moves: SSE2 is baseline on x86-64),
  * 512 for avx2 and avx512 with 32-byte moves (stores are the limit, one
  * 32-byte store per cycle on Zen 3), 1024 for avx512 with 64-byte moves
  * when the policy sets inline_wide (ua_memcpy_inline_wide: Zen 5 stores 64
@@ -141,17 +141,20 @@
 .endm
 
 /*
- * The range check of a user entry, on \ptr and rdx; accepted: r8 = \ptr
- * and r9 = \ptr + rdx, the user side (UA_USER_ARGS, kind 0).  A thread on
- * the default range (range_hi 0) has the kernel's masked_user_access: only
- * n is checked (n <= the top, so that r9 neither wraps nor reaches the
- * kind bits; the top is 0 before init, which refuses all), and a pointer
- * above the top becomes the top, without a branch.  The top is the start of the page the kernel never maps below
- * the end of user space: a copy goes forward, so it faults there before
- * it can leave, with the count exact (fault.c also takes the fault of a
- * non-canonical address, which a load from the far end could give).  A
- * thread with its own range (ua_set_user_range) has no such guard above
- * it: USER_SIDE_FULL at \full checks it all.  Clobbers rax, r10, r11.
+ * access_ok (range.h) on \ptr and rdx: the assembly twin of ua_user_addr,
+ * reading the same words, with the same meaning.  Accepted: r8 = \ptr and
+ * r9 = \ptr + rdx, the user side (UA_USER_ARGS, kind 0).  A thread on the
+ * default range (range_hi 0) has the kernel's masked_user_access: only n
+ * is checked (n <= the top, so that r9 neither wraps nor reaches the kind
+ * bits; the top is 0 until init has opened the range, which refuses all),
+ * and a pointer above the top becomes the top, without a branch.  The top
+ * is the start of the page the kernel never maps below the end of user
+ * space, and nothing is mapped below the first page: a copy goes forward,
+ * so it faults where it leaves the range, with the count exact, which is
+ * what range.h says of the default range's ends (fault.c also takes the
+ * fault of a non-canonical address, which a load from the far end could
+ * give).  A thread with its own range (ua_set_user_range) has no such
+ * guard: USER_SIDE_FULL at \full checks it all.  Clobbers rax, r10, r11.
  */
 .macro USER_SIDE ptr, full, refused
 	mov	ua_self@gottpoff(%rip), %rax
@@ -169,8 +172,9 @@
 /*
  * access_ok(\ptr, rdx) against this thread's own range, with the Spectre
  * v1 mask: a refused pointer becomes all ones before the branch on it, to
- * \refused with the arguments as they came; accepted: as USER_SIDE, back
- * to \back.  rax: the thread (USER_SIDE).
+ * \refused with the arguments as they came (which also takes n == 0
+ * outside the range: the slow way accepts it, as range.h does); accepted:
+ * as USER_SIDE, back to \back.  rax: the thread (USER_SIDE).
  */
 .macro USER_SIDE_FULL ptr, back, refused
 	mov	%fs:UA_SELF_RANGE_LO(%rax), %r8

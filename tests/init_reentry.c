@@ -5,7 +5,9 @@
  * (the byte routine, the table being filled), ua_init() returns at once,
  * and a user copy or get_user is refused (the range opens only once the
  * handlers are in) instead of running without them; another thread that
- * calls meanwhile waits for init and then copies.  Init is held at a known
+ * calls meanwhile waits for init and then copies.  (Only a thread that
+ * waits for its own init is spared: a handler on a thread that waits for
+ * another's init waits too.)  Init is held at a known
  * point: it reads the profile from a FIFO, which a helper thread fills
  * only once the handler has run.
  */
@@ -43,26 +45,6 @@ on_usr1(int signo)
 	atomic_store(&handled, 1);
 }
 
-/* Opens the FIFO once init does, has init interrupted, then lets it go */
-static void *
-helper(void *arg)
-{
-	int fd = open(fifo, O_WRONLY);
-	static const char profile[] = "cpu=nothing 0 0\n";
-
-	(void)arg;
-	CHECK(fd >= 0, "open %s: %s", fifo, strerror(errno));
-	/* Init has the FIFO open: it waits in read() until the write */
-	CHECK(pthread_kill(main_thread, SIGUSR1) == 0, "pthread_kill");
-	while (!atomic_load(&handled))
-		sched_yield();
-	CHECK(write(fd, profile, sizeof(profile) - 1) ==
-		  (ssize_t)(sizeof(profile) - 1),
-	      "write");
-	close(fd);
-	return NULL;
-}
-
 /* Calls while init is held: waits, then copies */
 static void *
 waiter(void *arg)
@@ -72,6 +54,30 @@ waiter(void *arg)
 	(void)arg;
 	CHECK_EQ(ua_copy_from_user(buf, usrc, sizeof(buf)), 0);
 	CHECK(!memcmp(buf, usrc, sizeof(buf)), "the waiter's copy");
+	return NULL;
+}
+
+/*
+ * Opens the FIFO once init does, has init interrupted, starts the waiter
+ * (now that init runs on the main thread), then lets init go on
+ */
+static void *
+helper(void *arg)
+{
+	int fd = open(fifo, O_WRONLY);
+	static const char profile[] = "cpu=nothing 0 0\n";
+	pthread_t *w = arg;
+
+	CHECK(fd >= 0, "open %s: %s", fifo, strerror(errno));
+	/* Init has the FIFO open: it waits in read() until the write */
+	CHECK(pthread_kill(main_thread, SIGUSR1) == 0, "pthread_kill");
+	while (!atomic_load(&handled))
+		sched_yield();
+	CHECK(pthread_create(w, NULL, waiter, NULL) == 0, "pthread_create");
+	CHECK(write(fd, profile, sizeof(profile) - 1) ==
+		  (ssize_t)(sizeof(profile) - 1),
+	      "write");
+	close(fd);
 	return NULL;
 }
 
@@ -98,8 +104,7 @@ main(void)
 	sigemptyset(&sa.sa_mask);
 	CHECK(sigaction(SIGUSR1, &sa, NULL) == 0, "sigaction");
 	main_thread = pthread_self();
-	CHECK(pthread_create(&h, NULL, helper, NULL) == 0, "pthread_create");
-	CHECK(pthread_create(&w, NULL, waiter, NULL) == 0, "pthread_create");
+	CHECK(pthread_create(&h, NULL, helper, &w) == 0, "pthread_create");
 
 	/* The first call of the process: init, held at the profile */
 	CHECK_EQ(ua_init(), 0);

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The exec argument block: the kernel's copy_strings() (fs/exec.c) with the
- * kmap cache of seed 004.  Strings go from the last to the first, each just
- * below the previous one: the top pointer p starts at max_bytes and only
+ * The exec argument block: the kernel's copy_strings() (fs/exec.c), which
+ * keeps the last page it mapped.  Strings go from the last to the first, each
+ * just below the previous one: the top pointer p starts at max_bytes and only
  * decreases.  Pages are allocated on first use, like bprm->page[i].
  *
  * Backends: direct (one anonymous mapping, always addressable, like lowmem)
  * or windowed (pages live in a memfd and must be mapped to be touched, like
  * kmap of a highmem page).  The windowed backend keeps the page it mapped
- * last until another page is needed or the call ends (the seed); with
- * UA_ARGBLOCK_NO_MAP_CACHE it unmaps after every piece (before the seed).
+ * last until another page is needed or the call ends; with
+ * UA_ARGBLOCK_NO_MAP_CACHE it unmaps after every piece, as copy_strings()
+ * did without that cache.
  * No mapping outlives a call.  A block, like a linux_binprm, belongs to one
  * thread at a time.
  */
@@ -21,7 +22,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "init.h"
+#include "page.h"
 
 #define UA_ARGBLOCK_FLAGS (UA_ARGBLOCK_WINDOWED | UA_ARGBLOCK_NO_MAP_CACHE)
 #define UA_NO_PAGE SIZE_MAX
@@ -161,8 +163,8 @@ ua_kmap(struct ua_argblock *bp, struct ua_kmap *km, size_t i)
 }
 
 /*
- * copy_strings() after seed 004.  On an error the top pointer is put back
- * where it was before the failing string (the kernel leaves it moved, and
+ * copy_strings(), keeping its last mapping.  On an error the top pointer is put
+ * back where it was before the failing string (the kernel leaves it moved, and
  * gives up the exec): the block keeps the strings copied before it.
  */
 static int
@@ -185,8 +187,9 @@ ua_copy_strings_from(struct ua_argblock *bp, int argc, const char *const *argv,
 			goto out;
 		}
 		/*
-		 * No room at all.  The seed's strnlen_user(str, 0) returned
-		 * 1 ("longer than 0") without reading: -E2BIG below.
+		 * No room at all.  The kernel's strnlen_user(str, 0)
+		 * returns 1 ("longer than 0") without reading: -E2BIG
+		 * below.
 		 */
 		n = bp->p ? src->strnlen(str, (long)bp->p) : 1;
 		if (!n) {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dispatch.h"
+#include "cpu.h"
 
 static struct ua_cpu ua_cpu_info;
 static atomic_int ua_cpu_done;

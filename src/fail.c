@@ -9,11 +9,12 @@
  * (the call does nothing and fails) or partial (a fault at a random byte
  * of the range, with every postcondition of a real one).
  *
- * Free when off.  While on, the bulk copies run through the dispatch table
- * for every size (ua_memcpy_inline_max 0: the x86-64 entries copy no size
- * themselves) and the table's user routines are wrapped here; the other
- * calls pass a gate that is open when the library is initialised and
- * injection is off: the test they made for init, made on another word.
+ * Free when off.  While on, the dispatch table's user routines are wrapped
+ * here and every size of a bulk copy goes through the table (the x86-64
+ * entries copy no size themselves: ua_dispatch_apply_wrapped); the other
+ * calls pass the gate (init.h), which is open when the library is
+ * initialised and injection is off: the test they made for init, made on
+ * another word.
  */
 #include <errno.h>
 #include <limits.h>
@@ -25,6 +26,9 @@
 
 #include "arch.h"
 #include "dispatch.h"
+#include "fail.h"
+#include "once.h"
+#include "thread.h"
 
 atomic_int ua_gate;
 
@@ -46,10 +50,8 @@ static struct {
 	atomic_long times;
 	atomic_ulong count;
 	_Atomic uint64_t rng;
-	struct {
-		ua_copy_fn copy[UA_NCLASSES], nocache;
-		ua_clear_fn clear_small, clear_large;
-	} real;
+	struct ua_dispatch_user real; /* the routines the wrappers stand for */
+	struct ua_once env;           /* UACCESS_FAIL read */
 } ua_fail;
 
 /* splitmix64 over an atomic counter: lock-free, async-signal-safe */
@@ -108,17 +110,14 @@ ua_fail_cut(size_t n)
 void
 ua_fail_record(uintptr_t addr)
 {
-	ua_self.last_fault.addr = (void *)addr;
-	ua_self.last_fault.signo = SIGSEGV;
-	ua_self.last_fault.code = SEGV_ACCERR;
+	ua_thread_fault((void *)addr, SIGSEGV, SEGV_ACCERR);
 }
 
 int
-ua_gate_slow(const volatile void *p, size_t n, size_t *ret_cut)
+ua_fail_gate(const volatile void *p, size_t n, size_t *ret_cut, int ready)
 {
-	ua_lazy_init();
 	if (!atomic_load_explicit(&ua_fail.probability, memory_order_acquire)) {
-		if (atomic_load_explicit(&ua_ready, memory_order_acquire) == 2)
+		if (ready)
 			atomic_store_explicit(&ua_gate, 1,
 					      memory_order_release);
 		return 0;
@@ -174,34 +173,23 @@ UA_FAIL_WRAP(ua_fail_nocache, nocache)
 UA_FAIL_WRAP(ua_fail_clear_small, clear_small)
 UA_FAIL_WRAP(ua_fail_clear_large, clear_large)
 
-static const ua_copy_fn ua_fail_copy[UA_NCLASSES] = {
-    ua_fail_copy0, ua_fail_copy1, ua_fail_copy2, ua_fail_copy3};
+static const struct ua_dispatch_user ua_fail_wrappers = {
+    .copy = {ua_fail_copy0, ua_fail_copy1, ua_fail_copy2, ua_fail_copy3},
+    .nocache = ua_fail_nocache,
+    .clear_small = ua_fail_clear_small,
+    .clear_large = ua_fail_clear_large,
+};
 
-/* dispatch.c: the table about to be put in force, rerouted while on */
-void
-ua_fail_route(struct ua_dispatch *d)
+/* The policy in force again, with the wrappers while injection is on */
+static void
+ua_fail_route(void)
 {
-	int c;
+	const struct ua_policy *p = ua_policy();
 
-	if (!atomic_load_explicit(&ua_fail.probability, memory_order_relaxed))
-		return;
-	for (c = 0; c < UA_NCLASSES; c++) {
-		ua_fail.real.copy[c] = d->copy[c];
-		d->copy[c] = ua_fail_copy[c];
-	}
-	ua_fail.real.nocache = d->nocache;
-	d->nocache = ua_fail_nocache;
-	ua_fail.real.clear_small = d->clear_small;
-	d->clear_small = ua_fail_clear_small;
-	ua_fail.real.clear_large = d->clear_large;
-	d->clear_large = ua_fail_clear_large;
-}
-
-int
-ua_fail_active(void)
-{
-	return atomic_load_explicit(&ua_fail.probability,
-				    memory_order_relaxed) != 0;
+	if (atomic_load_explicit(&ua_fail.probability, memory_order_relaxed))
+		ua_dispatch_apply_wrapped(p, &ua_fail_wrappers, &ua_fail.real);
+	else
+		ua_dispatch_apply(p);
 }
 
 /* ---- The attributes: "probability=P:interval=I:times=T:mode=M" ---- */
@@ -302,16 +290,17 @@ ua_fail_set(const struct ua_fail_attr *a)
 	atomic_store(&ua_gate, 0);
 }
 
-/* dispatch.c, at init: UACCESS_FAIL (a bad value is reported, then off) */
+/* At init: UACCESS_FAIL (a bad value is reported, then off), once */
 void
 ua_fail_init(void)
 {
-	const char *spec = getenv("UACCESS_FAIL");
+	const char *spec;
 	struct ua_fail_attr a;
 
-	if (!spec || !*spec)
+	if (ua_once_enter(&ua_fail.env) != UA_ONCE_RUN)
 		return;
-	if (ua_fail_parse(spec, &a)) {
+	spec = getenv("UACCESS_FAIL");
+	if (spec && *spec && ua_fail_parse(spec, &a)) {
 		static const char msg[] =
 		    "uaccess: UACCESS_FAIL: not "
 		    "probability=P:interval=I:times=T:mode=whole|partial"
@@ -319,9 +308,11 @@ ua_fail_init(void)
 		ssize_t r = write(STDERR_FILENO, msg, sizeof(msg) - 1);
 
 		(void)r;
-		return;
+	} else if (spec && *spec) {
+		ua_fail_set(&a);
+		ua_fail_route();
 	}
-	ua_fail_set(&a);
+	ua_once_end(&ua_fail.env);
 }
 
 UA_EXPORT int
@@ -331,8 +322,8 @@ ua_fail_usercopy(const char *spec)
 
 	if (spec && ua_fail_parse(spec, &a))
 		return -EINVAL;
-	ua_lazy_init();
+	ua_fail_init(); /* the environment first, this call over it */
 	ua_fail_set(&a);
-	ua_dispatch_apply(ua_policy());
+	ua_fail_route();
 	return 0;
 }

@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The fault handler: look up the interrupted instruction in the exception
- * table, redirect it to its fixup, and hand every other fault to whoever
- * owned the signal before us.
+ * The fault handler (fault.h): look up the interrupted instruction in the
+ * exception table, redirect it to its fixup, and hand every other fault to
+ * whoever owned the signal before us; and installing it.
  */
 #include <errno.h>
-#include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -14,12 +12,11 @@
 
 #include "arch.h"
 #include "extable.h"
-#include "internal.h"
+#include "fault.h"
+#include "page.h"
+#include "range.h"
 #include "sigchain.h"
-
-UA_TLS struct ua_thread ua_self;
-atomic_int ua_ready;
-size_t ua_page_size = 4096;
+#include "thread.h"
 
 /*
  * A copy routine faulted.  Ours only if it runs for a user copy and the
@@ -79,7 +76,7 @@ ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 	e = ua_extable_find(ua_ctx_pc(ucontext));
 	if (!e)
 		return 0;
-	addr = ua_noncanonical(signo, info) ? ua_default_hi
+	addr = ua_noncanonical(signo, info) ? ua_user_top
 					    : (uintptr_t)info->si_addr;
 	switch (e->type) {
 	case UA_EX_FIXUP:
@@ -93,9 +90,7 @@ ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 	default:
 		return 0;
 	}
-	ua_self.last_fault.addr = info->si_addr;
-	ua_self.last_fault.signo = signo;
-	ua_self.last_fault.code = info->si_code;
+	ua_thread_fault(info->si_addr, signo, info->si_code);
 	return 1;
 }
 
@@ -244,56 +239,18 @@ ua_unblock_self(void)
 	ua_sig_note_changed();
 }
 
-/*
- * ua_ready 0: not started, 1: in progress, 2: done.  No locks and no
- * allocation, so that a first call may come from a signal handler.  The
- * initialising thread is claimed and recorded in one step: a handler that
- * interrupts it must recognise it, or it would wait for itself forever.
- */
-static atomic_long ua_init_owner;
-static int ua_init_error;
-
-void
-ua_init_slow(void)
+int
+ua_fault_install(void)
 {
-	long self = (long)syscall(SYS_gettid), owner = 0;
+	sigset_t saved;
+	int r;
 
-	if (atomic_compare_exchange_strong(&ua_init_owner, &owner, self)) {
-		int saved_errno = errno; /* the probes fail on purpose */
-		long ps = sysconf(_SC_PAGESIZE);
-
-		atomic_store(&ua_ready, 1);
-		if (ps > 0)
-			ua_page_size = (size_t)ps;
-		ua_range_init();
-		ua_dispatch_init();
-		{
-			sigset_t saved;
-
-			ua_sig_lock(&saved);
-			ua_init_error = ua_install(SIGSEGV);
-			if (!ua_init_error)
-				ua_init_error = ua_install(SIGBUS);
-			ua_sig_unlock(&saved);
-		}
-		if (!ua_init_error)
-			ua_unblock_self();
-		errno = saved_errno;
-		atomic_store_explicit(&ua_ready, 2, memory_order_release);
-		return;
-	}
-	/* Re-entered from a signal handler on the initialising thread:
-	 * go on with the compiled-in defaults rather than wait for ourselves.
-	 */
-	if (owner == self)
-		return;
-	while (atomic_load_explicit(&ua_ready, memory_order_acquire) != 2)
-		sched_yield();
-}
-
-UA_EXPORT int
-ua_init(void)
-{
-	ua_lazy_init();
-	return ua_init_error;
+	ua_sig_lock(&saved);
+	r = ua_install(SIGSEGV);
+	if (!r)
+		r = ua_install(SIGBUS);
+	ua_sig_unlock(&saved);
+	if (!r)
+		ua_unblock_self();
+	return r;
 }

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "dispatch.h"
+#include "ignored.h"
 
 static struct ua_ignored ua_ignored_at_init;
 
@@ -19,7 +19,6 @@ ua_ignored_record(void)
 const struct ua_ignored *
 ua_ignored(void)
 {
-	ua_lazy_init();
 	return &ua_ignored_at_init;
 }
 

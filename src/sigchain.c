@@ -16,7 +16,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "arch.h"
 #include "sigchain.h"
 
 /* ---- Policy: UACCESS_SIGNALS=keep or ua_keep_signals() ---- */
@@ -238,22 +238,6 @@ ua_sig_vset(unsigned bits, const sigset_t *real)
  * stack, lo..hi, or not).
  */
 static UA_TLS struct ua_sig_chain ua_sig_chain;
-
-static uintptr_t
-ua_ctx_sp(const void *uc)
-{
-	const ucontext_t *u = uc;
-
-#if defined(__x86_64__)
-	return (uintptr_t)u->uc_mcontext.gregs[REG_RSP];
-#elif defined(__i386__)
-	return (uintptr_t)u->uc_mcontext.gregs[REG_ESP];
-#elif defined(__aarch64__)
-	return (uintptr_t)u->uc_mcontext.sp;
-#else
-#error "the stack pointer of a ucontext_t on this architecture"
-#endif
-}
 
 struct ua_sig_chain
 ua_sig_chain_enter(const void *ucontext, unsigned bits)

@@ -1,71 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* get_user, put_user, strnlen_user, strncpy_from_user. */
+/*
+ * strnlen_user and strncpy_from_user: aligned words where possible, never
+ * past what is asked, nor past the end of the user range.
+ */
 #include <errno.h>
 #include <string.h>
 
-#include "internal.h"
-
-typedef int (*ua_get_fn)(uint64_t *ret, const void *uptr);
-typedef int (*ua_put_fn)(uint64_t val, void *uptr);
-
-static const ua_get_fn ua_get_fns[9] = {
-    [1] = ua_arch_get_1,
-    [2] = ua_arch_get_2,
-    [4] = ua_arch_get_4,
-    [8] = ua_arch_get_8,
-};
-static const ua_put_fn ua_put_fns[9] = {
-    [1] = ua_arch_put_1,
-    [2] = ua_arch_put_2,
-    [4] = ua_arch_put_4,
-    [8] = ua_arch_put_8,
-};
-
-UA_EXPORT int
-ua__get_user_n(uint64_t *ret, const volatile void *uptr, size_t size)
-{
-	void *p;
-
-	*ret = 0;
-	if (size > 8 || !ua_get_fns[size])
-		return -EINVAL;
-	if (!ua_user_ptr(uptr, size, &p))
-		return -EFAULT;
-	return ua_get_fns[size](ret, p);
-}
-
-UA_EXPORT int
-ua__put_user_n(uint64_t val, volatile void *uptr, size_t size)
-{
-	void *p;
-
-	if (size > 8 || !ua_put_fns[size])
-		return -EINVAL;
-	if (!ua_user_ptr(uptr, size, &p))
-		return -EFAULT;
-	return ua_put_fns[size](val, p);
-}
-
-#define UA_GET_PUT(bits)                                                       \
-	UA_EXPORT int ua_get_user_u##bits(uint##bits##_t *ret,                 \
-					  const void *uptr)                    \
-	{                                                                      \
-		uint64_t v;                                                    \
-		int r = ua__get_user_n(&v, uptr, bits / 8);                    \
-		*ret = (uint##bits##_t)v;                                      \
-		return r;                                                      \
-	}                                                                      \
-	UA_EXPORT int ua_put_user_u##bits(uint##bits##_t val, void *uptr)      \
-	{                                                                      \
-		return ua__put_user_n(val, uptr, bits / 8);                    \
-	}
-
-UA_GET_PUT(8)
-UA_GET_PUT(16)
-UA_GET_PUT(32)
-UA_GET_PUT(64)
-
-/* ---- Strings: aligned words where possible, never past what is asked ---- */
+#include "init.h"
+#include "range.h"
+#include "routine.h"
 
 #define UA_ONES ((uint64_t)0x0101010101010101ull)
 #define UA_HIGHS ((uint64_t)0x8080808080808080ull)
@@ -136,14 +79,18 @@ ua_string_limit(const char **s, long count, int *ret_clipped)
 	size_t lim, cut = 0;
 	int fail = ua_user_gate(*s, (size_t)count, &cut);
 
-	ua__access_ok(p, 1, &lo, &hi);
+	ua_user_range(&lo, &hi);
 	if (p < lo || p >= hi)
 		return 0;
 	lim = hi - p;
 	*ret_clipped = lim < (size_t)count;
 	if (!*ret_clipped)
 		lim = (size_t)count;
-	*s = ua_mask_user(*s, lim, lo, hi);
+	/* Inside the range: the pointer itself, masked under speculation */
+	p = ua_user_addr(*s, lim);
+	if (p == UA_REFUSED)
+		return 0;
+	*s = (const char *)p;
 	if (ua_unlikely(fail) && cut < lim) {
 		*ret_clipped = 2;
 		lim = cut;

@@ -12,6 +12,8 @@
 #include <stdint.h>
 
 #include "dispatch.h"
+#include "range.h"
+#include "routine.h"
 #include "test.h"
 
 #define CANARY 0xa5
@@ -607,7 +609,7 @@ sweep_top(const struct ua_strategy *s)
 					   (uintptr_t)1 << 63,
 					   UINTPTR_MAX - 64};
 	static unsigned char buf[20000 + 64];
-	uintptr_t top = ua_default_hi;
+	uintptr_t top = ua_user_top;
 	unsigned char *last;
 	size_t i, j, r, want, at;
 

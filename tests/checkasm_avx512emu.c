@@ -19,7 +19,7 @@
 /* uaccess-test: sources=copy_avx512emu.S memcpy_avx512emu.S copy_avx512vbmiemu.S memcpy_avx512vbmiemu.S */
 /* clang-format on */
 #include "dispatch.h"
-#include "x86/cpu.h"
+#include "x86/cpu_features.h"
 
 size_t ua_copy_avx512emu(void *dst, const void *src, size_t n, uintptr_t a3,
 			 uintptr_t a4, uintptr_t a5);

@@ -7,7 +7,10 @@
 #include <stdint.h>
 #include <sys/wait.h>
 
+#include "cpu.h"
 #include "dispatch.h"
+#include "policy.h"
+#include "profile.h"
 #include "test.h"
 
 /*

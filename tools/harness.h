@@ -12,7 +12,9 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "cpu.h"
 #include "dispatch.h"
+#include "routine.h"
 
 /* ---- Clocks ---- */
 

@@ -14,6 +14,10 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "page.h"
+#include "policy.h"
+#include "profile.h"
+#include "routine.h"
 
 static void
 usage(FILE *f)
@@ -1033,6 +1037,7 @@ main(int argc, char **argv)
 	if (do_show)
 		return show();
 	/* What the measurement runs under: the user should know */
+	(void)ua_policy(); /* the policy, and the record of what it ignored */
 	if (ua_ignored()->count)
 		fprintf(stderr,
 			"uaccess-tune: %u setting(s) of UACCESS_DISABLE, "

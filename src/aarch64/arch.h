@@ -25,6 +25,12 @@ ua_ctx_pc(const void *uc)
 	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.pc;
 }
 
+static inline uintptr_t
+ua_ctx_sp(const void *uc)
+{
+	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.sp;
+}
+
 static inline void
 ua_ctx_set_pc(void *uc, uintptr_t pc)
 {

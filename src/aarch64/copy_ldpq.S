@@ -2,7 +2,7 @@
 /*
  * ldp/stp of q-register (SIMD) pairs, 128 bytes a round, then 64, 32, 16,
  * 8, 4, 2, 1.  "nt" is the same with ldnp/stnp, the non-temporal hint, for
- * the nocache copies (seed 001).
+ * the nocache copies of a page and more.
  */
 #include "asm.h"
 

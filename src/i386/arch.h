@@ -29,6 +29,12 @@ ua_ctx_pc(const void *uc)
 	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_EIP];
 }
 
+static inline uintptr_t
+ua_ctx_sp(const void *uc)
+{
+	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_ESP];
+}
+
 static inline void
 ua_ctx_set_pc(void *uc, uintptr_t pc)
 {

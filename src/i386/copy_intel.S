@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The unrolled copy of seed 000/002 (__copy_user_intel, PPro..P4): 64 bytes
- * a round through eax/edx, the source lines touched ahead, then rep movsl
- * and rep movsb for the rest.  For copies whose (src ^ dst) & 7 rules out
- * rep movsl.
+ * The kernel's unrolled copy for the PPro..P4 (__copy_user_intel): 64
+ * bytes a round through eax/edx, the source lines touched ahead, then rep
+ * movsl and rep movsb for the rest.  For copies whose (src ^ dst) & 7 rules
+ * out rep movsl.
  */
 #include "asm.h"
 

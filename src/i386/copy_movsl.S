@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rep movsl, then rep movsb for the last 0-3 bytes: the 386/486 routine of
- * seed 002.  Slow when (src ^ dst) & 7 on PPro..P4 (seed 000), where the
+ * rep movsl, then rep movsb for the last 0-3 bytes: the kernel's routine
+ * for the 386 and 486.  Slow when (src ^ dst) & 7 on PPro..P4, where the
  * dispatcher hands those copies to the unrolled "intel" routine.  Runs on
  * every i386, so it is also the routine that finishes a copy after a fault.
  */

@@ -3,7 +3,7 @@
  * SSE2: the destination brought to 16 bytes with rep movsb, then 64 bytes a
  * round through xmm0-3 (unaligned loads, aligned stores), then rep movsl
  * and rep movsb for the rest.  "nt" is the same with movntdq stores, for
- * the nocache copies (seed 001).
+ * the nocache copies of a page and more.
  */
 #include "asm.h"
 

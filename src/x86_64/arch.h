@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <ucontext.h>
 
-#include "dispatch_offsets.h" /* UA_KIND_SHIFT */
 #include "internal.h"
 
 #define UA_ARCH_NAME "x86_64"
@@ -16,6 +15,7 @@
  * bits: user addresses stop below 2^57), which no routine touches; rcx,
  * the third trailing argument's register, is scratch.
  */
+#define UA_KIND_SHIFT 60
 #define UA_USER_ARGS(lo, hi, kind)                                             \
 	0, (uintptr_t)(lo), (uintptr_t)(hi) | (uintptr_t)(kind) << UA_KIND_SHIFT
 
@@ -23,6 +23,12 @@ static inline uintptr_t
 ua_ctx_pc(const void *uc)
 {
 	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
+}
+
+static inline uintptr_t
+ua_ctx_sp(const void *uc)
+{
+	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP];
 }
 
 /* Copy routines keep rsi (source) and rdi (destination) as their cursors */

@@ -2,8 +2,7 @@
 /*
  * rep movsb / rep stosb.  Fast with ERMS/FSRM for bulk copies; small ones
  * (microcode start-up would dominate) go to the SSE2 routine.  The bare
- * string instructions are also the byte routines that finish a copy after a
- * fault (ua_arch_copy_bytes, ua_arch_clear_bytes).
+ * string instructions are the byte routines: copy_bytes.S.
  */
 #include "asm.h"
 
@@ -30,21 +29,6 @@ UA_ENTRY(ua_clear_erms)
 	AMOV .Lcopy_fault, rep stosb
 	ret
 UA_END(ua_clear_erms)
-
-/* The byte routines: any size, nothing but the string instruction */
-UA_ENTRY(ua_arch_copy_bytes)
-	mov	%rdx, %rcx
-	AMOV .Lcopy_fault, rep movsb
-	xor	%eax, %eax
-	ret
-UA_END(ua_arch_copy_bytes)
-
-UA_ENTRY(ua_arch_clear_bytes)
-	mov	%rdx, %rcx
-	xor	%eax, %eax
-	AMOV .Lcopy_fault, rep stosb
-	ret
-UA_END(ua_arch_clear_bytes)
 
 .Lcopy_fault:
 	COPY_FAULT_EXIT

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * General registers for the bulk: 64 bytes per round, the destination
- * aligned to 8 first (seed 002's __copy_user_intel, for CPUs whose string
- * instructions are slow at bad relative alignments, seed 000).  Below 32
- * bytes, the one small ladder (asm.h).
+ * aligned to 8 first (the kernel's __copy_user_intel), for CPUs whose
+ * string instructions are slow when src and dst are differently aligned.
+ * Below 32 bytes, the one small ladder (asm.h).
  */
 #include "asm.h"
 

@@ -5,8 +5,8 @@
  * itself, with overlapping moves from both ends, and jumps through the
  * dispatch table above that.  The limit, ua_memcpy_inline_max, is the
  * small-class strategy's (dispatch.c): 0 for a strategy whose routine must
- * serve every size (and before init, so the table's first routines
- * initialise), 31 for sse2 (16-byte moves: SSE2 is baseline on x86-64),
+ * serve every size (and before the table is filled, so that its first
+ * routines fill it), 31 for sse2 (16-byte moves: SSE2 is baseline on x86-64),
  * 512 for avx2 and avx512 with 32-byte moves (stores are the limit, one
  * 32-byte store per cycle on Zen 3), 1024 for avx512 with 64-byte moves
  * when the policy sets inline_wide (ua_memcpy_inline_wide: Zen 5 stores 64
@@ -15,7 +15,7 @@
  * bug and crashes as it would in memcpy.
  */
 #include "asm.h"
-#include "dispatch_offsets.h"
+#include "offsets.h"
 
 /* Exported (libuaccess.map), unlike UA_ENTRY's routines */
 #define UA_EXPORT_ENTRY(name)                                                  \
@@ -149,7 +149,7 @@
 .endm
 
 /*
- * Jump to the size class's routine in the table at \table (internal.h),
+ * Jump to the size class's routine in the table at \table (dispatch.h),
  * or in the misaligned table at \mtable (ua_misaligned, dispatch.h) when
  * (src ^ dst) & its mask: the policy per size class and relative alignment.
  * Clobbers rcx, r10, r11.
@@ -166,11 +166,11 @@
 	jmp	*(%rcx)
 1:	cmp	ua_dispatch+UA_DISPATCH_LARGE_MIN(%rip), %rdx
 	jae	2f
-	jmp	*8(%rcx)
+	jmp	*UA_DISPATCH_ENTRY_SIZE(%rcx)
 2:	cmp	ua_dispatch+UA_DISPATCH_HUGE_MIN(%rip), %rdx
 	jae	3f
-	jmp	*16(%rcx)
-3:	jmp	*24(%rcx)
+	jmp	*2 * UA_DISPATCH_ENTRY_SIZE(%rcx)
+3:	jmp	*3 * UA_DISPATCH_ENTRY_SIZE(%rcx)
 .endm
 
 /*
@@ -180,28 +180,32 @@
 #define UA_TOP_MAX 0x00fffffffffff000
 
 /*
- * The range check of a user entry, on \ptr and rdx; accepted: r8 = \ptr
- * and r9 = \ptr + rdx, the user side (UA_USER_ARGS, kind 0).  A thread on
- * the default range (range_hi 0) has the kernel's masked_user_access: only
- * n is checked (n <= UA_TOP_MAX, so that r9 neither wraps nor reaches the
- * kind bits), and a pointer above UA_TOP_MAX becomes UA_TOP_MAX, without
- * a branch and without a load (the kernel patches its top into the
- * instruction; the largest top needs no patching).  A copy goes forward,
- * so it faults before it leaves the user range: at the page below the top
- * of a 56-bit space, or at the first non-canonical address of a 47-bit
- * one, where the kernel reports no address and fault.c takes the top of
- * the range, or the start of the user side when that lies above it: the
- * count is exact.  A thread with its own range (ua_set_user_range) has no
- * such guard above it: USER_SIDE_FULL at \full checks it all.  Clobbers
- * rax, r10, r11.
+ * access_ok (range.h) on \ptr and rdx: the assembly twin of ua_user_addr,
+ * reading the same words, with the same meaning.  Accepted: r8 = \ptr and
+ * r9 = \ptr + rdx, the user side (UA_USER_ARGS, kind 0).  A thread on the
+ * default range (range_hi 0) has the kernel's masked_user_access: only n
+ * is checked against the top (so that r9 neither wraps nor reaches the kind
+ * bits; the top is 0 until init has opened the range, which refuses all),
+ * a branch on a load that the copy's data does not wait for; and a pointer
+ * above UA_TOP_MAX becomes UA_TOP_MAX, without a branch and without a load
+ * (the kernel patches its top into the instruction; the largest top needs
+ * no patching).  A copy goes forward, so it faults where it leaves the
+ * range, with the count exact, which is what range.h says of the default
+ * range's ends: at the page below the top, or, in a 47-bit space, at the
+ * first non-canonical address, which the kernel reports without an address
+ * and fault.c takes as the top, or as the start of the user side when that
+ * lies above it (ua_user_addr clamps such a pointer to the top instead: the
+ * same count).  A thread with its own range (ua_set_user_range) has no
+ * such guard: USER_SIDE_FULL at \full checks it all.  Clobbers rax, r10,
+ * r11.
  */
 .macro USER_SIDE ptr, full, refused
 	mov	ua_self@gottpoff(%rip), %rax
 	cmpq	$0, %fs:UA_SELF_RANGE_HI(%rax)
 	jne	\full
-	movabs	$UA_TOP_MAX, %r8
-	cmp	%r8, %rdx
+	cmp	ua_user_top(%rip), %rdx
 	ja	\refused
+	movabs	$UA_TOP_MAX, %r8
 	cmp	%r8, \ptr
 	cmovb	\ptr, %r8
 	mov	%r8, \ptr
@@ -211,8 +215,9 @@
 /*
  * access_ok(\ptr, rdx) against this thread's own range, with the Spectre
  * v1 mask: a refused pointer becomes all ones before the branch on it, to
- * \refused with the arguments as they came; accepted: as USER_SIDE, back
- * to \back.  rax: the thread (USER_SIDE).
+ * \refused with the arguments as they came (which also takes n == 0
+ * outside the range: the slow way accepts it, as range.h does); accepted:
+ * as USER_SIDE, back to \back.  rax: the thread (USER_SIDE).
  */
 .macro USER_SIDE_FULL ptr, back, refused
 	mov	%fs:UA_SELF_RANGE_LO(%rax), %r8
@@ -240,6 +245,7 @@
 	.hidden ua_dispatch
 	.hidden ua_misaligned
 	.hidden ua_self
+	.hidden ua_user_top
 	.hidden ua_from_user_refused
 	.hidden ua_from_user_nocache_refused
 	.hidden ua_to_user_refused
@@ -288,8 +294,8 @@ UA_EXPORT_ENTRY(ua_copy_from_user)
 .size ua_copy_from_user, .-ua_copy_from_user
 
 /*
- * Below nocache_min, the cached copy (seed 001: small writes must not
- * stream); from there, the non-temporal routine.
+ * Below nocache_min, the cached copy (small writes must not stream); from
+ * there, the non-temporal routine.
  * Input: rdi destination, rsi user source, rdx count
  * Output: rax the bytes not copied
  */

@@ -14,8 +14,12 @@
 #include <time.h>
 
 #include "commit.h" /* UA_BENCH_COMMIT, written by commit.cmake */
+#include "cpu.h"
 #include "dispatch.h"
 #include "harness.h"
+#include "policy.h"
+#include "profile.h"
+#include "routine.h"
 
 /* ------------------------------------------------------------------ */
 /* Options */

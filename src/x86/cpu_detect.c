@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* x86 (i386 and x86-64): what cpuid says about this CPU. */
+/* x86 (i386 and x86-64): what cpuid says about this CPU (cpu_detect.h). */
 #include <cpuid.h>
 #include <string.h>
 
-#include "x86/cpu.h"
+#include "cpu_detect.h"
+#include "x86/cpu_features.h"
 
 static const char *const ua_x86_feature_names[UA_X86_NFEATURES] = {
     [UA_X86_ERMS] = "erms", [UA_X86_FSRM] = "fsrm",
@@ -12,7 +13,7 @@ static const char *const ua_x86_feature_names[UA_X86_NFEATURES] = {
 };
 
 const char *
-ua_x86_feature_name(unsigned bit)
+ua_arch_feature_name(unsigned bit)
 {
 	return bit < UA_X86_NFEATURES ? ua_x86_feature_names[bit] : NULL;
 }
@@ -77,8 +78,9 @@ ua_x86_name(struct ua_cpu *c)
 	c->name[end] = 0;
 }
 
+/* Vendor, family, model, features and cache sizes; all zero without cpuid */
 void
-ua_x86_cpu_detect(struct ua_cpu *ret)
+ua_arch_cpu_detect(struct ua_cpu *ret)
 {
 	unsigned a, b, c, d, max, maxext, fam, model;
 	uint64_t f = 0;

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The tunables: their names, and the parser shared by UACCESS_TUNABLES, the
- * profile and uaccess-tune.  Runs during init: no malloc, no stdio.
+ * The tunables (tunables.h): their names, the parser shared by
+ * UACCESS_TUNABLES, the profile and uaccess-tune, and the setters of the
+ * default policies.  Runs while the dispatch table fills itself, perhaps in
+ * a signal handler: no malloc, no stdio.
  */
 #include <errno.h>
 #include <string.h>
 
-#include "dispatch.h"
+#include "cpu.h"
+#include "tunables.h"
 
 const struct ua_tunable_info ua_tunables[UA_NTUNABLES] = {
     [UA_T_STRATEGY] =
@@ -268,4 +271,32 @@ ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
 					end - start);
 	}
 	return applied;
+}
+
+void
+ua_policy_set(struct ua_policy *p, int t, const struct ua_strategy *s)
+{
+	p->t[t].strategy = s;
+	p->t[t].source = UA_FROM_DEFAULT;
+}
+
+void
+ua_policy_set_num(struct ua_policy *p, int t, size_t v)
+{
+	p->t[t].num = v;
+	p->t[t].source = UA_FROM_DEFAULT;
+}
+
+const struct ua_strategy *
+ua_policy_pick(const char *const *names)
+{
+	size_t n;
+
+	for (; *names; names++) {
+		const struct ua_strategy *s = ua_strategy_find(*names);
+
+		if (s && ua_strategy_usable(s))
+			return s;
+	}
+	return &ua_strategies(&n)[0];
 }

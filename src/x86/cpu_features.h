@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* x86 (i386 and x86-64): cpuid, shared by both ports. */
-#ifndef UA_X86_CPU_H
-#define UA_X86_CPU_H
+/* x86 (i386 and x86-64): the bits of struct ua_cpu.features. */
+#ifndef UA_X86_FEATURES_H
+#define UA_X86_FEATURES_H
 
-#include "dispatch.h"
+#include <stdint.h>
 
-/* Bits of struct ua_cpu.features */
 enum {
 	UA_X86_ERMS,
 	UA_X86_FSRM,
@@ -17,8 +16,4 @@ enum {
 };
 #define UA_F(x) ((uint64_t)1 << UA_X86_##x)
 
-/* Vendor, family, model, features and cache sizes; all zero without cpuid */
-void ua_x86_cpu_detect(struct ua_cpu *ret);
-const char *ua_x86_feature_name(unsigned bit);
-
-#endif /* UA_X86_CPU_H */
+#endif /* UA_X86_FEATURES_H */

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The user range and access_ok: the one check every call makes before it
+ * touches user memory.  Its assembly twin is USER_SIDE in
+ * src/x86_64/entry.S; both read the same words.
+ *
+ * The thread's range is its own, [range_lo, range_hi) (thread.h), when
+ * range_hi != 0, else the default range [ua_user_lo, ua_user_top): every
+ * user address above the first page, up to the top of the user address
+ * space less one page.  The default range is empty (both 0) until init
+ * has installed the handlers, so that every call refuses and goes the
+ * slow way, which initialises.
+ *
+ * access_ok(p, n): n == 0, or [p, p + n) inside the thread's range.  What
+ * a call does when it does not hold:
+ * - on a thread's own range, and for n above the top: nothing, the call
+ *   is refused (copies return n, copy_from_user zero-filled);
+ * - on the default range, the range's ends are unmapped memory, as the
+ *   kernel's masked_user_access has it: a call runs on what lies inside
+ *   and stops at the end as at a fault there (a copy that runs past the
+ *   top copies what lies below it and returns the rest); one that starts
+ *   outside does nothing.  The single accesses fail whole, and the blocks
+ *   of inline accesses (ua_user_access_begin) are checked whole.
+ * The x86-64 entries check only n against the top and clamp the pointer
+ * to it: the page there is never mapped (nor is the first page), so the
+ * copy faults where it leaves the range.  The C bulk calls cut the copy at
+ * the end themselves (copy.c).
+ */
+#ifndef UA_RANGE_H
+#define UA_RANGE_H
+
+#include "internal.h"
+#include "thread.h"
+
+/* The default range once init is done, 0 before (the entries read them) */
+extern uintptr_t ua_user_lo, ua_user_top;
+
+/* What ua_user_addr returns for a refused range: never a user address */
+#define UA_REFUSED UINTPTR_MAX
+
+/* This thread's range: [*ret_lo, *ret_hi) */
+static inline void
+ua_user_range(uintptr_t *ret_lo, uintptr_t *ret_hi)
+{
+	uintptr_t lo = ua_user_lo, hi = ua_user_top;
+
+	if (ua_self.range_hi) {
+		lo = ua_self.range_lo;
+		hi = ua_self.range_hi;
+	}
+	*ret_lo = lo;
+	*ret_hi = hi;
+}
+
+/*
+ * access_ok(p, n) against this thread's range, and the pointer masked
+ * (Spectre v1): p when it holds, UA_REFUSED when not, computed without a
+ * branch, so that under speculation a refused range is an address that
+ * cannot be mapped.  The caller's branch tests the masked value itself.
+ * n == 0 always holds (and p == UA_REFUSED then is not a refusal).
+ */
+static inline __attribute__((always_inline)) uintptr_t
+ua_user_addr(const volatile void *p, size_t n)
+{
+	uintptr_t a = (uintptr_t)p, lo, hi, bad;
+
+	ua_user_range(&lo, &hi);
+	/* n > hi - a wraps when a > hi: that test comes first (and holds for
+	 * every a while init publishes the default range, lo before hi) */
+	bad = (uintptr_t)((a < lo) | (a > hi) | (n > hi - a)) & (n != 0);
+	__asm__("" : "+r"(bad)); /* data, not a branch the compiler may fold */
+	return a | (0 - bad);
+}
+
+/* access_ok(p, n) as a truth value */
+static inline int
+ua_user_ok(const volatile void *p, size_t n)
+{
+	return n == 0 || ua_user_addr(p, n) != UA_REFUSED;
+}
+
+/*
+ * How much of [p, p + n) a bulk call runs on when access_ok does not hold:
+ * on the default range, with n at most the top, the part below the top
+ * when p lies in the range; else nothing.
+ */
+static inline size_t
+ua_user_part(uintptr_t p, size_t n)
+{
+	if (ua_self.range_hi || n > ua_user_top || p < ua_user_lo ||
+	    p >= ua_user_top)
+		return 0;
+	return ua_user_top - p;
+}
+
+/* init: compute the default range; then, once the handlers are in, open it */
+void ua_range_init(void);
+void ua_range_open(void);
+
+/* ua_set_user_range(): this thread's own range, or len 0 the default */
+int ua_range_set(uintptr_t base, size_t len);
+
+#endif /* UA_RANGE_H */

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The tunables: the settings a policy is made of, their names (used by
+ * UACCESS_TUNABLES, the profile and uaccess-tune --show), and how a
+ * policy is written: the parser of "name=value" items, and the setters the
+ * default policies use (default_policy.h).  policy.c puts them together;
+ * dispatch.c makes a policy the one in force.
+ */
+#ifndef UA_TUNABLES_H
+#define UA_TUNABLES_H
+
+#include "ignored.h"
+#include "strategy.h"
+
+/* The table ua_tunables[] in tunables.c, same order */
+enum ua_tunable {
+	/* Strategies (value: a strategy name) */
+	UA_T_STRATEGY,       /* force one for every copy, clear, nocache copy */
+	UA_T_SMALL,          /* copies below medium_min */
+	UA_T_MEDIUM,         /* copies below large_min */
+	UA_T_LARGE,          /* copies below huge_min */
+	UA_T_HUGE,           /* copies at and above huge_min */
+	UA_T_CLEAR_SMALL,    /* clears below clear_large_min */
+	UA_T_CLEAR_LARGE,    /* clears from there up */
+	UA_T_NOCACHE,        /* nocache copies at and above nocache_min */
+	UA_T_REP_MISALIGNED, /* replaces a string strategy when
+			      * (src ^ dst) & rep_align_mask */
+	UA_T_SMALL_MISALIGNED,  /* the same classes when (src ^ dst) & */
+	UA_T_MEDIUM_MISALIGNED, /* rep_align_mask (unset: the class's own, */
+	UA_T_LARGE_MISALIGNED,  /* or rep_misaligned for a string one) */
+	UA_T_HUGE_MISALIGNED,
+	/* Numbers (value: decimal or 0x hex, optional K/M/G suffix, or max) */
+	UA_T_MEDIUM_MIN,
+	UA_T_LARGE_MIN,
+	UA_T_HUGE_MIN,
+	UA_T_CLEAR_LARGE_MIN,
+	UA_T_NOCACHE_MIN,    /* streaming only from there: small writes
+			      * must not stream (one page by default) */
+	UA_T_REP_ALIGN_MASK, /* 0 = string instructions at any relative
+			      * alignment; else the misaligned classes */
+	UA_T_INLINE_WIDE,    /* 1: the entries' small path with the widest
+			      * vectors (memcpy_inline_wide) */
+	UA_NTUNABLES,
+	UA_T_FIRST_NUMBER = UA_T_MEDIUM_MIN,
+};
+
+enum ua_source { UA_FROM_DEFAULT, UA_FROM_PROFILE, UA_FROM_ENV };
+
+struct ua_setting {
+	const struct ua_strategy *strategy; /* strategy tunables; NULL: unset */
+	size_t num;                         /* number tunables */
+	enum ua_source source;
+};
+
+struct ua_policy {
+	struct ua_setting t[UA_NTUNABLES];
+};
+
+struct ua_tunable_info {
+	const char *name;
+	const char *doc; /* one line, for --show and uaccess(7) */
+};
+extern const struct ua_tunable_info ua_tunables[UA_NTUNABLES];
+
+/*
+ * Apply "name=value" items separated by sep (':' for UACCESS_TUNABLES, '\n'
+ * for the profile; '#' starts a comment) to p, marking them src.  Unknown
+ * names, bad values and strategies that are not usable are skipped.
+ * Returns how many items were applied.  No allocation, no stdio.
+ */
+int ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
+		    enum ua_source src, struct ua_ignored *ign);
+/* Size parsing shared with the tools: 0 ok, -EINVAL */
+int ua_parse_size(const char *s, size_t len, size_t *ret);
+
+/* For the default policies: set a value, marked as a default */
+void ua_policy_set(struct ua_policy *p, int t, const struct ua_strategy *s);
+void ua_policy_set_num(struct ua_policy *p, int t, size_t v);
+/* The first usable strategy of a NULL-terminated list of names, else the
+ * architecture's first strategy (which runs everywhere) */
+const struct ua_strategy *ua_policy_pick(const char *const *names);
+#define UA_PICK(...) ua_policy_pick((const char *const[]){__VA_ARGS__, NULL})
+
+/* v as ua_parse_size reads it back: "max", else with the largest K, M or G
+ * suffix that is exact ("64K", "3M"); returns the length */
+size_t ua_format_size(char *buf, size_t size, size_t v);
+/* A setting of tunable t as UACCESS_TUNABLES writes it: the strategy's
+ * name ("" unset), or the size; returns the length */
+size_t ua_setting_format(char *buf, size_t size, int t,
+			 const struct ua_setting *s);
+/* "default", "profile", "environment" */
+const char *ua_source_name(enum ua_source src);
+
+#endif /* UA_TUNABLES_H */

@@ -22,8 +22,9 @@
 
 #include <uaccess.h>
 
-/* The library's default user range (linked statically: visible here) */
-extern uintptr_t ua_default_lo, ua_default_hi;
+/* The library's default user range, open once ua_init() has run (src/range.h;
+ * linked statically: visible here) */
+extern uintptr_t ua_user_lo, ua_user_top;
 
 #define NPAGES 6
 #define MAX_CALLS 16
@@ -469,8 +470,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* The user range: the default one, or a window around the arena */
 	rmode = get(&data, &size, 1);
-	range_lo = ua_default_lo;
-	range_hi = ua_default_hi;
+	range_lo = ua_user_lo;
+	range_hi = ua_user_top;
 	{
 		uint32_t a = get(&data, &size, 2), b = get(&data, &size, 2);
 

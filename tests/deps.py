@@ -4,7 +4,7 @@
 
 A module is the files of src/ that share a name up to the first dot, in
 any directory: range.c and range.h; entry.c and src/x86_64/entry.S, which
-replaces it; copy_vec.S.inc.  Module X uses module Y when a file of X has
+replaces it; vec_template.S.  Module X uses module Y when a file of X has
 #include "Y.h" (a generated header belongs to its source: offsets.h to
 offsets.c, config.h to config.h.in).  The graph is taken once per
 architecture (src/ARCH, a directory with a strategies.c, with the shared

@@ -68,6 +68,7 @@ ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 {
 	const struct ua_extable_entry *e;
 	uintptr_t addr;
+	int gp;
 
 	if ((signo != SIGSEGV && signo != SIGBUS) || !info || !ucontext)
 		return 0;
@@ -76,15 +77,14 @@ ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 	e = ua_extable_find(ua_ctx_pc(ucontext));
 	if (!e)
 		return 0;
-	addr = ua_noncanonical(signo, info) ? ua_user_top
-					    : (uintptr_t)info->si_addr;
+	gp = ua_noncanonical(signo, info);
+	addr = gp ? ua_user_top : (uintptr_t)info->si_addr;
 	switch (e->type) {
 	case UA_EX_FIXUP:
 		ua_ctx_set_pc(ucontext, ua_extable_fixup(e));
 		break;
 	case UA_EX_COPY:
-		if (!ua_fixup_copy(ucontext, addr, ua_noncanonical(signo, info),
-				   ua_extable_fixup(e)))
+		if (!ua_fixup_copy(ucontext, addr, gp, ua_extable_fixup(e)))
 			return 0;
 		break;
 	default:

@@ -41,6 +41,14 @@ static atomic_ulong n_sig1, n_sig2, n_in_copy1, n_in_copy2, n_in_plain;
 static atomic_int stop;
 static pthread_t main_thread;
 
+/* The first wrong count a handler saw, printed by main */
+static struct {
+	const char *what;
+	size_t left, want;
+	void *addr;
+	int signo, code, mapped;
+} first_bad;
+
 static void
 fail(const char *msg)
 {
@@ -48,6 +56,21 @@ fail(const char *msg)
 
 	(void)r;
 	failed = 1;
+}
+
+static void
+fail_count(const char *what, size_t left, size_t want)
+{
+	if (!failed) {
+		first_bad.what = what;
+		first_bad.left = left;
+		first_bad.want = want;
+		first_bad.addr = ua_last_fault()->addr;
+		first_bad.signo = ua_last_fault()->signo;
+		first_bad.code = ua_last_fault()->code;
+		first_bad.mapped = msync(h2_l.bad, 4096, MS_ASYNC) == 0;
+	}
+	fail(what);
 }
 
 /*
@@ -66,7 +89,8 @@ handler_copy(struct t_layout *l, int to_user, unsigned salt)
 			src[i] = (unsigned char)(i + salt);
 		left = ua_copy_to_user(u, src, n);
 		if (left != n - before)
-			fail("handler to_user: wrong count\n");
+			fail_count("handler to_user: wrong count\n", left,
+				   n - before);
 		for (i = 0; i < before; i++)
 			if ((unsigned char)u[i] != src[i])
 				fail("handler to_user: wrong data\n");
@@ -75,7 +99,8 @@ handler_copy(struct t_layout *l, int to_user, unsigned salt)
 	memset(buf, 0xee, sizeof(buf));
 	left = ua_copy_from_user(buf, u, n);
 	if (left != n - before)
-		fail("handler from_user: wrong count\n");
+		fail_count("handler from_user: wrong count\n", left,
+			   n - before);
 	for (i = 0; i < n; i++)
 		if (buf[i] != (i < before ? (unsigned char)u[i] : 0))
 			fail("handler from_user: wrong data\n");
@@ -239,6 +264,12 @@ main(void)
 	}
 	atomic_store(&stop, 1);
 	pthread_join(t, NULL);
+	CHECK(!failed || !first_bad.what,
+	      "%s: left %zu, expected %zu; last fault %p (bad pages %p, %p), "
+	      "signal %d code %d, h2 mapped %d",
+	      first_bad.what, first_bad.left, first_bad.want, first_bad.addr,
+	      (void *)h1_l.bad, (void *)h2_l.bad, first_bad.signo,
+	      first_bad.code, first_bad.mapped);
 	CHECK(!failed, "a handler's copy went wrong");
 	printf("%lu calls in %.1f s; SIGUSR1 %lu (%lu inside a user copy), "
 	       "SIGUSR2 %lu (%lu inside a user copy, %lu inside SIGUSR1's "

@@ -83,6 +83,28 @@ struct t_layout {
 	int fd;     /* memfd for T_BAD_SIGBUS, or -1 */
 };
 
+/*
+ * Where to put a layout with a hole: low in the address space, below the
+ * big gap between the heap and the mappings.  The kernel fills the highest
+ * gap that fits, so a one-page hole among the mappings is soon filled by
+ * someone's one-page mmap (ASan's allocator does it within seconds) and a
+ * copy that should fault reads it; one down here stays a hole.  A hint
+ * only: if the kernel (or valgrind, or qemu) puts it elsewhere, so be it.
+ */
+static inline void *
+t_low_hint(size_t len)
+{
+	static uintptr_t next;
+	uintptr_t at;
+
+	if (!next)
+		next = sizeof(void *) == 8 ? (uintptr_t)0x200000000000ull
+					   : (uintptr_t)0x20000000u;
+	at = next;
+	next += len + 16 * t_page();
+	return (void *)at;
+}
+
 static inline struct t_layout
 t_layout_new(size_t good_pages, enum t_bad kind)
 {
@@ -104,8 +126,9 @@ t_layout_new(size_t good_pages, enum t_bad kind)
 		CHECK(ftruncate(l.fd, (off_t)(good_pages * pg)) == 0,
 		      "ftruncate");
 	} else {
-		p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		p = mmap(kind == T_BAD_UNMAPPED ? t_low_hint(len) : NULL, len,
+			 PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			 -1, 0);
 		CHECK(p != MAP_FAILED, "mmap: %s", strerror(errno));
 		memset(p, 0x5a, len);
 		if (kind == T_BAD_NONE)

@@ -116,11 +116,9 @@ ua_arch_cpu_detect(struct ua_cpu *ret)
 		/* xmm and ymm state */
 		if ((b7 & (1u << 5)) && (xcr0 & 6) == 6)
 			f |= UA_F(AVX2);
-		/* F (16), BW (30), VL (31), and BMI2 (8) for the masks of
-		 * the entries; opmask, zmm hi256, hi16 zmm */
+		/* F (16), BW (30), VL (31); opmask, zmm hi256, hi16 zmm */
 		if ((b7 & (1u << 16)) && (b7 & (1u << 30)) &&
-		    (b7 & (1u << 31)) && (b7 & (1u << 8)) &&
-		    (xcr0 & 0xe6) == 0xe6)
+		    (b7 & (1u << 31)) && (xcr0 & 0xe6) == 0xe6)
 			f |= UA_F(AVX512);
 		if ((f & UA_F(AVX512)) && (c7 & (1u << 1)))
 			f |= UA_F(AVX512VBMI);

@@ -85,16 +85,25 @@
  * loaded (\mov) before any is stored (\smov, else \mov), in increasing
  * address order: one register of the list \head for each vector from
  * \at bytes into it, one of \tail for each vector that ends at its end.
- * Either list may be empty.  rsi, rdi and \len stay put.
+ * Either list may be empty.  Given \first, the vector at \at is already
+ * in that register (loaded before the size was sorted) and \head holds
+ * the ones after it.  rsi, rdi and \len stay put.
  */
-.macro COPY_BOTH_ENDS fault, mov, w, head, tail, len=%rdx, smov, at=0
+.macro COPY_BOTH_ENDS fault, mov, w, head, tail, len=%rdx, smov, at=0, first
 	COUNT_REGS "\tail"
-	MOVE_EACH \fault, \mov, \w, \at, load, "\head", (%rsi)
+	.ifb \first
+	.Lua_at = \at
+	.else
+	.Lua_at = \at + \w
+	.endif
+	MOVE_EACH \fault, \mov, \w, .Lua_at, load, "\head", (%rsi)
 	MOVE_EACH \fault, \mov, \w, (-.Lua_k * \w), load, "\tail", (%rsi,\len)
 	.ifb \smov
-	MOVE_EACH \fault, \mov, \w, \at, store, "\head", (%rdi)
+	MOVE_EACH \fault, \mov, \w, \at, store, "\first", (%rdi)
+	MOVE_EACH \fault, \mov, \w, .Lua_at, store, "\head", (%rdi)
 	.else
-	MOVE_EACH \fault, \smov, \w, \at, store, "\head", (%rdi)
+	MOVE_EACH \fault, \smov, \w, \at, store, "\first", (%rdi)
+	MOVE_EACH \fault, \smov, \w, .Lua_at, store, "\head", (%rdi)
 	.endif
 	MOVE_EACH \fault, \mov, \w, (-.Lua_k * \w), store, "\tail", (%rdi,\len)
 .endm

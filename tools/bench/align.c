@@ -218,6 +218,19 @@ sweep(void)
 	for (i = 0; i < nshow; i++)
 		table_note(t, "worst/best over the offsets: %s %.2fx",
 			   cs[i]->name, worst[i] / best[i]);
+	{
+		double min = INFINITY;
+		size_t at = 0;
+		char detail[48];
+
+		for (off = 0; off <= MAX_OFF; off++)
+			if (vs_glibc[off] < min)
+				min = vs_glibc[off], at = off;
+		snprintf(detail, sizeof(detail), "worst at offset %#zx", at);
+		bar("align",
+		    "seed 000: copy_to_user / memcpy, offsets 0..0x20 (min)",
+		    min, 1.0, 0, detail);
+	}
 	table_plot(t, "align", PLOT_LINES, 0, PLOT_HEX, "GB/s",
 		   "uaccess-bench align: 8 KiB chunks into a buffer at an "
 		   "offset (seed 000); thin: strategies forced");
@@ -236,10 +249,88 @@ sweep(void)
  * spells, not the alignments.
  */
 #define NA 64
+#define CONFIRM_PAIRS 16
+
+/*
+ * ua_memcpy / glibc at one pair, the two timed back to back in one
+ * process (the tuned glibc's child also runs ua_memcpy), median of trials
+ */
+static double
+pair_ratio(const struct contender *glibc, const struct contender *ua,
+	   struct req *r, int trials)
+{
+	double v[64];
+	int k;
+
+	for (k = 0; k < trials; k++) {
+		double g, u;
+
+		if (k & 1) {
+			u = sample(ua, r);
+			g = sample(glibc, r);
+		} else {
+			g = sample(glibc, r);
+			u = sample(ua, r);
+		}
+		v[k] = g / u;
+	}
+	return median(v, trials);
+}
+
+/*
+ * The bar "every pair >= glibc": the lowest of 4096 medians of a few
+ * trials is the noise's lowest, not the copy's.  The CONFIRM_PAIRS lowest
+ * pairs are timed again with more trials, and the bar takes the lowest of
+ * those; a pair that is really slow stays slow.
+ */
+static void
+pair_bar(const struct contender *glibc, const struct contender *ua,
+	 const double *ratio)
+{
+	struct req r = {.op = REQ_SWEEP, .size = CHUNK, .ws = CHUNK, .wall = 1,
+			.reps = 64};
+	int worst[CONFIRM_PAIRS], n = 0, i, j, p, pw = 0;
+	double min = INFINITY, first = INFINITY;
+	char what[96], detail[96];
+
+	for (p = 0; p < NA * NA; p++) {
+		for (i = n; i > 0 && ratio[worst[i - 1]] > ratio[p]; i--)
+			if (i < CONFIRM_PAIRS)
+				worst[i] = worst[i - 1];
+		if (i < CONFIRM_PAIRS) {
+			worst[i] = p;
+			if (n < CONFIRM_PAIRS)
+				n++;
+		}
+	}
+	for (j = 0; j < n; j++) {
+		double m;
+
+		progress("align: confirming the slowest pairs against %s, "
+			 "%d/%d", glibc->name, j + 1, n);
+		r.src_align = (uint32_t)(worst[j] / NA);
+		r.dst_align = (uint32_t)(worst[j] % NA);
+		m = pair_ratio(glibc, ua, &r, 3 * 9);
+		if (ratio[worst[j]] < first)
+			first = ratio[worst[j]];
+		if (m < min) {
+			min = m;
+			pw = worst[j];
+		}
+	}
+	snprintf(what, sizeof(what),
+		 "8 KiB alignment pairs: ua_memcpy / %s (min)", glibc->name);
+	snprintf(detail, sizeof(detail),
+		 "worst at src/dst %d/%d; %.2fx before re-timing", pw / NA,
+		 pw % NA, first);
+	bar("align", what, min, 1.0, 0, detail);
+}
+
 static void
 grid(void)
 {
 	const struct contender *cs[3] = {&c_ua_memcpy, &c_glibc, NULL};
+	const struct contender *tuned_ua = tuned_child(CHILD_UA_MEMCPY);
 	struct req r = {.op = REQ_SWEEP, .size = CHUNK, .ws = CHUNK, .wall = 1};
 	struct req ref;
 	static double v[3][NA * NA][9], q[3][NA * NA][9];
@@ -316,29 +407,24 @@ grid(void)
 			    "worst/best",
 			    qworst / qbest, 0.8, 0, NULL);
 	}
-	/* Pair by pair, against each glibc measured in the same trials */
+	/*
+	 * Pair by pair, against each glibc measured in the same trials; the
+	 * tuned glibc against the ua_memcpy of its own process (the grid's
+	 * ua_memcpy ran in this one), when the pairs are confirmed
+	 */
 	for (i = 1; i < nc; i++) {
-		double vs[9], min = INFINITY;
-		int pw = 0;
-		char what[96], detail[48];
+		static double ratio[NA * NA];
+		double vs[9];
 
 		for (p = 0; p < NA * NA; p++) {
-			double m;
-
 			for (k = 0; k < trials; k++)
 				vs[k] = v[i][p][k] / v[0][p][k];
-			m = median(vs, trials);
-			if (m < min) {
-				min = m;
-				pw = p;
-			}
+			ratio[p] = median(vs, trials);
 		}
-		snprintf(what, sizeof(what),
-			 "8 KiB alignment pairs: ua_memcpy / %s (min)",
-			 cs[i]->name);
-		snprintf(detail, sizeof(detail), "worst at src/dst %d/%d",
-			 pw / NA, pw % NA);
-		bar("align", what, min, 1.0, 0, detail);
+		if (cs[i] == &c_glibc)
+			pair_bar(cs[i], &c_ua_memcpy, ratio);
+		else if (tuned_ua)
+			pair_bar(cs[i], tuned_ua, ratio);
 	}
 	{
 		static double rel[3][NA * NA];

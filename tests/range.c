@@ -87,8 +87,16 @@ other_thread(void *arg)
 {
 	char *p = arg;
 
-	/* The range is per thread: this one still has the default */
+	unsigned char buf[300];
+
+	/* The range is per thread: this one still has the default, also in
+	 * the entries, which look at it once any thread has had its own */
 	CHECK(ua_access_ok(p - 4096, 1), "default range in another thread");
+	memset(buf, 0x22, sizeof(buf));
+	CHECK_EQ(ua_copy_to_user(p - 4096, buf, sizeof(buf)), 0);
+	CHECK_EQ(ua_copy_from_user(buf, p - 4096 + 8, sizeof(buf)), 0);
+	CHECK_EQ(ua_copy_from_user_nocache(buf, p - 4096, 8), 0);
+	CHECK(buf[0] == 0x22 && buf[7] == 0x22, "copied in another thread");
 	return NULL;
 }
 
@@ -152,6 +160,10 @@ main(void)
 	/* len 0: back to the default */
 	CHECK_EQ(ua_set_user_range(p, 0), 0);
 	CHECK(ua_access_ok(p, 4 * pg), "default again");
+	CHECK_EQ(ua_copy_to_user(p, buf, sizeof(buf)), 0);
+	CHECK_EQ(ua_copy_from_user(buf, p + 4 * pg - sizeof(buf),
+				   sizeof(buf)),
+		 0);
 	munmap(p, 4 * pg);
 	t_done("range");
 	return T_PASS;

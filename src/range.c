@@ -8,7 +8,6 @@
 #include "task_size.h"
 
 uintptr_t ua_user_lo, ua_user_top;
-unsigned char ua_own_ranges;
 
 /* Every user address above the first page, up to the top less one page */
 static uintptr_t ua_default_lo, ua_default_hi;
@@ -34,10 +33,6 @@ ua_range_set(uintptr_t b, size_t len)
 	if (len &&
 	    (b < ua_default_lo || b > ua_default_hi || len > ua_default_hi - b))
 		return -EINVAL;
-	/* Before the thread's own stores: its calls read them from now on */
-	if (len && !ua_own_ranges)
-		__atomic_store_n(&ua_own_ranges, 1, __ATOMIC_RELAXED);
-	atomic_signal_fence(memory_order_seq_cst);
 	/* A handler that runs between the stores sees the default range */
 	ua_self.range_hi = 0;
 	atomic_signal_fence(memory_order_seq_cst);

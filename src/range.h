@@ -34,9 +34,6 @@
 
 /* The default range once init is done, 0 before (the entries read them) */
 extern uintptr_t ua_user_lo, ua_user_top;
-/* 1 once a thread has had its own range: until then the x86-64 entries
- * take every thread's range to be the default without reading it */
-extern unsigned char ua_own_ranges;
 
 /* What ua_user_addr returns for a refused range: never a user address */
 #define UA_REFUSED UINTPTR_MAX

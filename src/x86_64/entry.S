@@ -197,15 +197,13 @@
  * and fault.c takes as the top, or as the start of the user side when that
  * lies above it (ua_user_addr clamps such a pointer to the top instead: the
  * same count).  A thread with its own range (ua_set_user_range) has no
- * such guard: once any thread has had one (ua_own_ranges: no thread-local
- * load until then), USER_SIDE_FULL at \full looks at this thread's and
- * checks it all, or comes back to \full\()_default.  Clobbers rax, r10,
+ * such guard: USER_SIDE_FULL at \full checks it all.  Clobbers rax, r10,
  * r11.
  */
 .macro USER_SIDE ptr, full, refused
-	cmpb	$0, ua_own_ranges(%rip)
+	mov	ua_self@gottpoff(%rip), %rax
+	cmpq	$0, %fs:UA_SELF_RANGE_HI(%rax)
 	jne	\full
-\full\()_default:
 	cmp	ua_user_top(%rip), %rdx
 	ja	\refused
 	movabs	$UA_TOP_MAX, %r8
@@ -220,13 +218,9 @@
  * v1 mask: a refused pointer becomes all ones before the branch on it, to
  * \refused with the arguments as they came (which also takes n == 0
  * outside the range: the slow way accepts it, as range.h does); accepted:
- * as USER_SIDE, back to \back.  A thread on the default range goes to
- * \dflt, USER_SIDE's check of it.
+ * as USER_SIDE, back to \back.  rax: the thread (USER_SIDE).
  */
-.macro USER_SIDE_FULL ptr, back, refused, dflt
-	mov	ua_self@gottpoff(%rip), %rax
-	cmpq	$0, %fs:UA_SELF_RANGE_HI(%rax)
-	je	\dflt
+.macro USER_SIDE_FULL ptr, back, refused
 	mov	%fs:UA_SELF_RANGE_LO(%rax), %r8
 	mov	%fs:UA_SELF_RANGE_HI(%rax), %r9
 	/* refused: ptr - lo + n carries, or passes hi - lo */
@@ -261,8 +255,7 @@
 .Lfrom_table\@:
 	TABLE_JUMP UA_DISPATCH_COPY, UA_MISALIGNED_COPY
 .Lfrom_full\@:
-	USER_SIDE_FULL %rsi, .Lfrom_checked\@, ua_from_user_refused, \
-		.Lfrom_full\@_default
+	USER_SIDE_FULL %rsi, .Lfrom_checked\@, ua_from_user_refused
 .endm
 
 	.hidden ua_memcpy_inline_max
@@ -271,7 +264,6 @@
 	.hidden ua_misaligned
 	.hidden ua_self
 	.hidden ua_user_top
-	.hidden ua_own_ranges
 	.hidden ua_from_user_refused
 	.hidden ua_from_user_nocache_refused
 	.hidden ua_to_user_refused
@@ -325,7 +317,7 @@ UA_EXPORT_ENTRY(ua_copy_from_user_nocache)
 	jmp	*ua_dispatch+UA_DISPATCH_NOCACHE(%rip)
 .Lfrom_nocache_full:
 	USER_SIDE_FULL %rsi, .Lfrom_nocache_checked, \
-		ua_from_user_nocache_refused, .Lfrom_nocache_full_default
+		ua_from_user_nocache_refused
 .size ua_copy_from_user_nocache, .-ua_copy_from_user_nocache
 
 /*
@@ -341,6 +333,5 @@ UA_EXPORT_ENTRY(ua_copy_to_user)
 .Lto_table:
 	TABLE_JUMP UA_DISPATCH_COPY, UA_MISALIGNED_COPY
 .Lto_full:
-	USER_SIDE_FULL %rdi, .Lto_checked, ua_to_user_refused, \
-		.Lto_full_default
+	USER_SIDE_FULL %rdi, .Lto_checked, ua_to_user_refused
 .size ua_copy_to_user, .-ua_copy_to_user

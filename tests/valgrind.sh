@@ -57,10 +57,13 @@
 # - bench/cli, tune/show, fortify/*: the command is sh; memcheck would
 #   check dash (which leaks at exit), not uaccess-bench, uaccess-tune or
 #   the compilers it runs.
-# - signal_sent/static: valgrind 3.19 asserts in its own syscall wrapper
-#   (syswrap-main.c:2130, 'sci->status.what == SsIdle') when a signal sent
-#   to a thread is held and re-delivered through the --wrap'ed mask calls;
-#   the same test linked dynamically (signal_sent) runs under memcheck.
+# - signal_sent and signal_sent/static: valgrind 3.19 asserts in its own
+#   syscall wrapper (syswrap-main.c:2130, 'sci->status.what == SsIdle')
+#   when a signal sent to a thread is held and re-delivered through the
+#   interposed mask calls: always with the --wrap'ed static build, and in
+#   1 of 12 runs of the dynamic one (a CI run failed on it); valgrind's
+#   abort, not a memcheck finding.  Both run natively, under ASan and under
+#   qemu.
 # - preload/semantics: valgrind puts its own memcpy in every process
 #   (vgpreload_memcheck), so the preload under test is not what runs, and
 #   its stats child re-executes /proc/self/exe, the tool under valgrind.
@@ -78,7 +81,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 build=${1:-build-valgrind}
-skip='^(chain|argblock_errors|signal_stack|tunables|first_call|checkasm|checkasm_avx512emu|bench/cli|tune/show|signal_sent/static|fortify/.*|preload/semantics|blocks/static|example/own-handler|(movsq|unrolled|sse2|avx2|avx512|avx512vbmi|nt)/(fault_matrix|copy_boundaries|holes))$'
+skip='^(chain|argblock_errors|signal_stack|tunables|first_call|checkasm|checkasm_avx512emu|bench/cli|tune/show|signal_sent|signal_sent/static|fortify/.*|preload/semantics|blocks/static|example/own-handler|(movsq|unrolled|sse2|avx2|avx512|avx512vbmi|nt)/(fault_matrix|copy_boundaries|holes))$'
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j2

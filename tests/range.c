@@ -161,8 +161,7 @@ main(void)
 	CHECK_EQ(ua_set_user_range(p, 0), 0);
 	CHECK(ua_access_ok(p, 4 * pg), "default again");
 	CHECK_EQ(ua_copy_to_user(p, buf, sizeof(buf)), 0);
-	CHECK_EQ(ua_copy_from_user(buf, p + 4 * pg - sizeof(buf),
-				   sizeof(buf)),
+	CHECK_EQ(ua_copy_from_user(buf, p + 4 * pg - sizeof(buf), sizeof(buf)),
 		 0);
 	munmap(p, 4 * pg);
 	t_done("range");

@@ -287,8 +287,8 @@ static void
 pair_bar(const struct contender *glibc, const struct contender *ua,
 	 const double *ratio)
 {
-	struct req r = {.op = REQ_SWEEP, .size = CHUNK, .ws = CHUNK, .wall = 1,
-			.reps = 64};
+	struct req r = {
+	    .op = REQ_SWEEP, .size = CHUNK, .ws = CHUNK, .wall = 1, .reps = 64};
 	int worst[CONFIRM_PAIRS], n = 0, i, j, p, pw = 0;
 	double min = INFINITY, first = INFINITY;
 	char what[96], detail[96];
@@ -307,7 +307,8 @@ pair_bar(const struct contender *glibc, const struct contender *ua,
 		double m;
 
 		progress("align: confirming the slowest pairs against %s, "
-			 "%d/%d", glibc->name, j + 1, n);
+			 "%d/%d",
+			 glibc->name, j + 1, n);
 		r.src_align = (uint32_t)(worst[j] / NA);
 		r.dst_align = (uint32_t)(worst[j] % NA);
 		m = pair_ratio(glibc, ua, &r, 3 * 9);

@@ -248,9 +248,10 @@ random_small(void)
 int
 cmd_sizes(void)
 {
-	struct sizes_acc acc = {
-	    .worst_best = NAN, .worst_cfu = NAN, .pvr64 = NAN,
-	    .worst_key = NAN};
+	struct sizes_acc acc = {.worst_best = NAN,
+				.worst_cfu = NAN,
+				.pvr64 = NAN,
+				.worst_key = NAN};
 	struct table *t;
 	char detail[160], a[24];
 	size_t n;

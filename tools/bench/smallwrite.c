@@ -93,13 +93,14 @@ static void
 fstime(void)
 {
 	double seconds = opt.seconds ? opt.seconds : opt.quick ? 2 : 10;
-	int slices = opt.quick ? 10 : 20, s, i, nw = 0;
+	int slices = opt.quick ? 10 : 20, s, i, nw = 0, cached;
 	uint64_t slice_ns = (uint64_t)(seconds / slices * 1e9);
 	enum way ways[W_COUNT];
 	double v[W_COUNT][64], kbs[W_COUNT], vs_cached[W_COUNT];
 	struct table *t;
 
 	ways[nw++] = W_WRITE;
+	cached = nw;
 	ways[nw++] = W_CACHED;
 	ways[nw++] = W_NOCACHE;
 	if (nt_copy)
@@ -122,7 +123,7 @@ fstime(void)
 	 * median: a slow spell of the machine slows one round, not a way */
 	for (i = 0; i < nw; i++) {
 		kbs[ways[i]] = median(v[i], slices);
-		vs_cached[ways[i]] = median_ratio(v[i], v[1], slices);
+		vs_cached[ways[i]] = median_ratio(v[i], v[cached], slices);
 	}
 
 	t = table_new("smallwrite", "fstime",

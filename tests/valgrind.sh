@@ -89,5 +89,5 @@ export UACCESS_TUNABLES=strategy=erms
 export UA_CHAOS_SECONDS=${UA_CHAOS_SECONDS:-2} UA_SIGNAL_SECONDS=${UA_SIGNAL_SECONDS:-3}
 exec ctest --test-dir "$build" -T memcheck -j2 --output-on-failure -E "$skip" -LE packaging \
 	--overwrite MemoryCheckCommand="$(command -v valgrind)" \
-	--overwrite MemoryCheckCommandOptions="--vex-guest-chase=no --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --trace-children=no --child-silent-after-fork=yes" \
+	--overwrite MemoryCheckCommandOptions="--vex-guest-chase=no --fair-sched=yes --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --trace-children=no --child-silent-after-fork=yes" \
 	--overwrite MemoryCheckSuppressionFile="$PWD/tests/valgrind.supp"

@@ -75,6 +75,9 @@
 # - example/own-handler: its lazily committed arena takes deliberate
 #   faults on PROT_NONE pages; to memcheck those are invalid writes.
 # - packaging-labelled tests (-LE packaging) run compilers and python.
+# - Valgrind runs one thread at a time, and its default lock is not fair:
+#   chaos's remapping thread once held the reader off for 290 s, and the
+#   CI run timed out.  --fair-sched=yes hands the lock round in turn.
 # Also found: valgrind cannot grow the main thread's stack while it
 # delivers a signal ("Can't extend stack ... during signal delivery");
 # signal_nested maps its stack up front.

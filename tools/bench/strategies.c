@@ -171,6 +171,8 @@ throughput(uint32_t dst_align)
 				.cold = l == LVL_DRAM,
 				.dst_align = dst_align};
 		double ns[MAX_S + 2], v[MAX_S + 2][MEASURE_MAX_TRIALS], vs;
+		double w[2][MEASURE_MAX_TRIALS];
+		const struct contender *duel[2];
 		int best = 0, trials = bench_trials(7, 11);
 
 		progress("strategies: %s, %s", fmt_size(sizes[k], a),
@@ -181,8 +183,19 @@ throughput(uint32_t dst_align)
 		for (j = 1; j < nc; j++)
 			if (ns[j] < ns[best])
 				best = j;
-		/* the dispatcher against the best, trial by trial */
-		vs = nc ? median_ratio(v[best], v[nc], trials) : NAN;
+		/*
+		 * The dispatcher against the best, trial by trial, timed
+		 * again: the fastest of eight noisy medians is faster than
+		 * its routine (from the LLC the dispatcher read 0.83x the
+		 * erms it runs), so the samples that chose it do not judge it
+		 */
+		vs = NAN;
+		if (nc) {
+			duel[0] = cs[best];
+			duel[1] = &c_ua_from_user;
+			measure_samples(duel, 2, &r, 2 * trials, w);
+			vs = median_ratio(w[0], w[1], 2 * trials);
+		}
 		if (!(vs >= worst)) {
 			worst = vs;
 			worst_at = sizes[k];
@@ -201,8 +214,9 @@ throughput(uint32_t dst_align)
 		      "alignment rule may still replace a string strategy); "
 		      "dispatcher: ua_copy_from_user as shipped.");
 	table_note(t, "picked/best: the dispatcher's speed over the best "
-		      "forced strategy's at that size (median of the "
-		      "per-trial ratios).");
+		      "forced strategy's at that size: the two timed again, "
+		      "side by side, apart from the trials that chose the "
+		      "best (median of the per-trial ratios).");
 	table_end(t);
 	snprintf(title, sizeof(title), "worst at %s", fmt_size(worst_at, a));
 	bar("strategies",

@@ -89,13 +89,96 @@ inproc_contenders(const struct contender **ptrs, int *ret_memcpy)
 	return k;
 }
 
+/*
+ * One offset of the sweep: every contender and read() (contender nc)
+ * sampled trials times, v[i][k], in a new order every trial: read()
+ * streams the whole file through the caches, and the contender that always
+ * came right after it found its source evicted
+ */
+static void
+time_offset(const struct contender *const *cs, int nc, struct req *r,
+	    size_t off, int trials, double (*v)[MEASURE_MAX_TRIALS])
+{
+	int i, k;
+
+	r->dst_align = (uint32_t)off;
+	for (k = 0; k < trials; k++) {
+		int order[MAX_C + 1];
+		uint64_t seed = 0x9e3779b97f4a7c15u * (uint64_t)(k + 1);
+
+		for (i = 0; i <= nc; i++)
+			order[i] = i;
+		for (i = nc; i > 0; i--) {
+			int j, tmp;
+
+			seed =
+			    seed * 6364136223846793005u + 1442695040888963407u;
+			j = (int)((seed >> 33) % (uint64_t)(i + 1));
+			tmp = order[i];
+			order[i] = order[j];
+			order[j] = tmp;
+		}
+		for (i = 0; i <= nc; i++) {
+			int c = order[i];
+
+			v[c][k] = c == nc ? read_pass(off) : sample(cs[c], r);
+		}
+	}
+}
+
+/*
+ * The bar "copy_to_user >= memcpy at every offset": the lowest of 33
+ * medians of a few trials is the noise's lowest.  The CONFIRM_OFFSETS
+ * lowest offsets are timed again as the sweep timed them, with three times
+ * the trials, and the bar takes the lowest of the offsets as they then
+ * stand.  (Timed apart, the two alone, copy_to_user and glibc's rep movsb
+ * run within 10% of each other with the source in the LLC; in the sweep
+ * read() and the tuned child stream their own 16 MiB between them.)
+ */
+#define CONFIRM_OFFSETS 4
+
+static void
+seed_bar(const struct contender *const *cs, int nc, int im, struct req *r,
+	 double *vs_glibc)
+{
+	double v[MAX_C + 1][MEASURE_MAX_TRIALS], before = INFINITY;
+	double min = INFINITY;
+	int done[MAX_OFF + 1] = {0}, k, trials = 3 * bench_trials(9, 9);
+	size_t off, at = 0;
+	char detail[64];
+
+	if (trials > MEASURE_MAX_TRIALS)
+		trials = MEASURE_MAX_TRIALS;
+	for (off = 0; off <= MAX_OFF; off++)
+		before = fmin(before, vs_glibc[off]);
+	for (k = 0; k < CONFIRM_OFFSETS; k++) {
+		size_t lo = MAX_OFF + 1;
+
+		for (off = 0; off <= MAX_OFF; off++)
+			if (!done[off] &&
+			    (lo > MAX_OFF || vs_glibc[off] < vs_glibc[lo]))
+				lo = off;
+		progress("align: timing offset %#zx again", lo);
+		time_offset(cs, nc, r, lo, trials, v);
+		vs_glibc[lo] = median_ratio(v[im], v[0], trials);
+		done[lo] = 1;
+	}
+	for (off = 0; off <= MAX_OFF; off++)
+		if (vs_glibc[off] < min)
+			min = vs_glibc[off], at = off;
+	snprintf(detail, sizeof(detail),
+		 "worst at offset %#zx; %.2fx before re-timing", at, before);
+	bar("align", "seed 000: copy_to_user / memcpy, offsets 0..0x20 (min)",
+	    min, 1.0, 0, detail);
+}
+
 static void
 sweep(void)
 {
 	const struct contender *cs[MAX_C];
 	struct req r = {.op = REQ_CHUNKS, .size = CHUNK, .reps = 1};
-	int im, nc = inproc_contenders(cs, &im), trials = bench_trials(3, 3);
-	double v[MAX_C + 1][64], res[MAX_OFF + 1][MAX_C + 1];
+	int im, nc = inproc_contenders(cs, &im), trials = bench_trials(9, 9);
+	double v[MAX_C + 1][MEASURE_MAX_TRIALS], res[MAX_OFF + 1][MAX_C + 1];
 	double vs_best[MAX_OFF + 1], s_best[MAX_OFF + 1];
 	double vs_glibc[MAX_OFF + 1], s_glibc[MAX_OFF + 1];
 	double spr[MAX_OFF + 1][MAX_C + 1];
@@ -104,7 +187,7 @@ sweep(void)
 	struct table *t;
 	char buf[24];
 	size_t off;
-	int i, k;
+	int i;
 
 	r.ws = file_size;
 	for (i = 0; i <= nc; i++) {
@@ -112,36 +195,8 @@ sweep(void)
 		worst[i] = INFINITY;
 	}
 	for (off = 0; off <= MAX_OFF; off++) {
-		r.dst_align = (uint32_t)off;
 		progress("align: offset %#zx of %#x", off, MAX_OFF);
-		for (k = 0; k < trials; k++) {
-			/*
-			 * A new order every trial: read() streams the whole
-			 * file through the caches, and the contender that
-			 * always came right after it found its source evicted
-			 */
-			int order[MAX_C + 1];
-			uint64_t seed = 0x9e3779b97f4a7c15u * (uint64_t)(k + 1);
-
-			for (i = 0; i <= nc; i++)
-				order[i] = i;
-			for (i = nc; i > 0; i--) {
-				int j, tmp;
-
-				seed = seed * 6364136223846793005u +
-				       1442695040888963407u;
-				j = (int)((seed >> 33) % (uint64_t)(i + 1));
-				tmp = order[i];
-				order[i] = order[j];
-				order[j] = tmp;
-			}
-			for (i = 0; i <= nc; i++) {
-				int c = order[i];
-
-				v[c][k] = c == nc ? read_pass(off)
-						  : sample(cs[c], &r);
-			}
-		}
+		time_offset(cs, nc, &r, off, trials, v);
 		/* copy_to_user against the better glibc, each ratio in one
 		 * process: the last two contenders run in the tuned child */
 		vs_glibc[off] = median_ratio(v[im], v[0], trials);
@@ -218,19 +273,7 @@ sweep(void)
 	for (i = 0; i < nshow; i++)
 		table_note(t, "worst/best over the offsets: %s %.2fx",
 			   cs[i]->name, worst[i] / best[i]);
-	{
-		double min = INFINITY;
-		size_t at = 0;
-		char detail[48];
-
-		for (off = 0; off <= MAX_OFF; off++)
-			if (vs_glibc[off] < min)
-				min = vs_glibc[off], at = off;
-		snprintf(detail, sizeof(detail), "worst at offset %#zx", at);
-		bar("align",
-		    "seed 000: copy_to_user / memcpy, offsets 0..0x20 (min)",
-		    min, 1.0, 0, detail);
-	}
+	seed_bar(cs, nc, im, &r, vs_glibc);
 	table_plot(t, "align", PLOT_LINES, 0, PLOT_HEX, "GB/s",
 		   "uaccess-bench align: 8 KiB chunks into a buffer at an "
 		   "offset (seed 000); thin: strategies forced");

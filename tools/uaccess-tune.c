@@ -647,6 +647,50 @@ misaligned_at(const struct result *res, size_t n)
 }
 
 /*
+ * A class boundary at from, at or above where the huge class starts, with
+ * every size running what it ran: the classes as runs of one strategy
+ * (empty classes dropped, neighbours that run the same merged), the last
+ * run split at from; the runs below from fill the classes from small up,
+ * the one from from is the huge class, and the classes between (if any)
+ * are left empty just below it.  0 if that takes more than four classes.
+ */
+static int
+classes_split_at(struct result *res, size_t from)
+{
+	const struct ua_strategy *s[UA_HUGE + 2];
+	const struct ua_strategy *at = res->s[UA_T_SMALL + class_at(res, from)];
+	size_t start[UA_HUGE + 2];
+	int c, n = 0;
+
+	for (c = UA_SMALL; c <= UA_HUGE; c++) {
+		size_t lo =
+		    c == UA_SMALL ? 0 : res->num[UA_T_MEDIUM_MIN + c - 1];
+		size_t hi =
+		    c == UA_HUGE ? SIZE_MAX : res->num[UA_T_MEDIUM_MIN + c];
+
+		if (lo >= hi || lo >= from)
+			continue;
+		if (n && s[n - 1] == res->s[UA_T_SMALL + c])
+			continue;
+		start[n] = lo;
+		s[n++] = res->s[UA_T_SMALL + c];
+	}
+	if (n == 0 || n > UA_HUGE)
+		return 0;
+	for (c = UA_SMALL; c < UA_HUGE; c++) {
+		int run = c < n ? c : n - 1;
+
+		result_strategy(res, UA_T_SMALL + c, s[run]);
+		if (c > UA_SMALL)
+			result_num(res, UA_T_MEDIUM_MIN + c - 1,
+				   c < n ? start[c] : from);
+	}
+	result_strategy(res, UA_T_HUGE, at);
+	result_num(res, UA_T_HUGE_MIN, from);
+	return 1;
+}
+
+/*
  * Streaming stores for the copies whose pointers are not equally aligned:
  * where the data lies beyond the cache, a misaligned rep movsb or vector
  * loop can run well below what streaming stores reach while the aligned
@@ -693,18 +737,13 @@ tune_misaligned_stream(struct result *res)
 		return;
 	old = *res;
 	if (from >= res->num[UA_T_HUGE_MIN]) {
-		/* The huge class starts lower: it becomes the large one,
-		 * which must then be empty or run the same */
-		if (res->num[UA_T_LARGE_MIN] < res->num[UA_T_HUGE_MIN] &&
-		    res->s[UA_T_LARGE] != res->s[UA_T_HUGE]) {
+		if (!classes_split_at(res, from)) {
 			if (verbose)
 				printf("  misaligned: no class left to stream "
 				       "from %zu\n",
 				       from);
 			return;
 		}
-		result_strategy(res, UA_T_LARGE, old.s[UA_T_HUGE]);
-		result_num(res, UA_T_LARGE_MIN, old.num[UA_T_LARGE_MIN]);
 	} else {
 		result_strategy(res, UA_T_HUGE,
 				old.s[UA_T_SMALL + class_at(&old, from)]);

@@ -29,7 +29,7 @@ struct sizes_row {
 
 struct sizes_acc {
 	double pvr64;
-	struct sizes_row rows[64];
+	struct sizes_row rows[128]; /* every row of a full run: 89 */
 	int nrows;
 	double mid[16]; /* ua/memcpy at 2..32 KiB, for the geometric mean */
 	int nmid;

@@ -212,9 +212,12 @@ print_header(void)
 	if (cpu->vendor[0])
 		printf(" (%s family %u model %u)", cpu->vendor, cpu->family,
 		       cpu->model);
-	printf("\ncaches: L1d %s, L2 %s, LLC %s; glibc %s; ",
-	       fmt_size(machine.l1d, a), fmt_size(machine.l2, b),
-	       fmt_size(machine.llc, c), machine.glibc);
+	printf("\ncaches: L1d %s, L2 %s, LLC %s", fmt_size(machine.l1d, a),
+	       fmt_size(machine.l2, b), fmt_size(machine.llc_reported, c));
+	if (machine.llc != machine.llc_reported)
+		printf(" reported, %s as one core's reads find it",
+		       fmt_size(machine.llc, c));
+	printf("; glibc %s; ", machine.glibc);
 	if (machine.cpu >= 0)
 		printf("pinned to CPU %d\n", machine.cpu);
 	else
@@ -391,6 +394,7 @@ main(int argc, char **argv)
 			usage_error("--cpu %d: cannot pin: %s", opt.cpu,
 				    strerror(-r));
 	}
+	machine_probe_llc();
 	harness_sample_ns = opt.quick ? 500000 : 1000000;
 	measure_init();
 	/* The fault cases install their own handlers (a counting one that

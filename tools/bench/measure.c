@@ -185,7 +185,7 @@ glibc_nt_threshold(const char **ret_how)
 		return v;
 	}
 	*ret_how = "3/4 of the LLC: ld.so did not report it";
-	return machine.llc / 4 * 3;
+	return machine.llc_reported / 4 * 3;
 }
 
 static int

@@ -901,8 +901,9 @@ json_run_info(void)
 			printf("%s", n++ ? ", " : "");
 			json_str(ua_arch_feature_name(bit));
 		}
-	printf("],\n    \"l1d\": %zu, \"l2\": %zu, \"llc\": %zu},\n",
-	       machine.l1d, machine.l2, machine.llc);
+	printf("],\n    \"l1d\": %zu, \"l2\": %zu, \"llc\": %zu, "
+	       "\"llc_reported\": %zu},\n",
+	       machine.l1d, machine.l2, machine.llc, machine.llc_reported);
 	printf("  \"commit\": ");
 	json_str(UA_BENCH_COMMIT);
 	printf(",\n  \"policy\": {\"profile\": ");

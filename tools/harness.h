@@ -66,6 +66,11 @@ double geomean(const double *v, int n);
 /* Page-aligned, pre-faulted anonymous memory; exits on failure */
 void *buffer_alloc(size_t n);
 void buffer_free(void *p, size_t n);
+/*
+ * The last-level cache as one core's reads find it: at most reported,
+ * less where reads slow down below it (a VM reporting its host's L3)
+ */
+size_t llc_measured(size_t l2, size_t reported);
 
 /* Fatal error: "PROGRAM: message" on stderr, exit 1 */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

@@ -964,8 +964,14 @@ tune(const char *out, int dry_run)
 	int t, r;
 
 	memset(&res, 0, sizeof(res));
-	llc = cpu->l3 ? cpu->l3 : cpu->l2 ? cpu->l2 : (size_t)8 << 20;
 	l2 = cpu->l2 ? cpu->l2 : (size_t)256 << 10;
+	llc = cpu->l3   ? llc_measured(l2, cpu->l3)
+	      : cpu->l2 ? cpu->l2
+			: (size_t)8 << 20;
+	if (verbose && cpu->l3 && llc != cpu->l3)
+		printf("  llc: %zu KiB as one core's reads find it (%zu KiB "
+		       "reported)\n",
+		       llc >> 10, cpu->l3 >> 10);
 	/* Twice the LLC of each buffer, at most 128 MiB */
 	bsize = llc * 4 < ((size_t)128 << 20) ? llc * 4 : (size_t)128 << 20;
 	if (bsize < ((size_t)16 << 20))

@@ -5,7 +5,6 @@
 #include <math.h>
 #include <sched.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -43,62 +42,11 @@ machine_detect(void)
 		 gnu_get_libc_version());
 }
 
-/* Reading ws bytes, one load per cache line: GB/s, the best of 7 passes */
-static double
-read_gbs(size_t ws)
-{
-	const volatile uint64_t *p = buffer_alloc(ws);
-	uint64_t best = UINT64_MAX;
-	size_t i;
-	int k;
-
-	for (k = 0; k < 7; k++) {
-		uint64_t t0 = now_ns(), t;
-
-		for (i = 0; i < ws / 8; i += 8)
-			(void)p[i]; /* volatile: every load is made */
-		t = now_ns() - t0;
-		if (t < best)
-			best = t;
-	}
-	buffer_free((void *)p, ws);
-	return (double)ws / (double)(best ? best : 1);
-}
-
-/*
- * What the LLC holds for one core, measured: a VM may report its host's
- * whole L3 (508 MiB on a 2-core Zen 5 guest, where one core's reads
- * drop below 3/4 of their LLC speed from 16-32 MiB on, and to memory
- * speed beyond), and the LLC rows would then measure memory.  Reads
- * at twice the L2 (in the LLC) set the speed, then the working set
- * doubles until one reads below 3/4 of it; the LLC is taken as twice the
- * last that held, so that a level's source and destination (a quarter of
- * it each) fit in what held.  No drop up to the reported size (or 256
- * MiB, or an eighth of free memory): the reported size stands.
- */
+/* The LLC as one core's reads find it (harness.h), at most the reported */
 void
 machine_probe_llc(void)
 {
-	size_t ws, held = 0, top = machine.llc_reported;
-	size_t cap = (size_t)256 << 20;
-	double ref = 0;
-	struct sysinfo si;
-
-	if (!sysinfo(&si) && si.freeram / 8 * si.mem_unit < cap)
-		cap = si.freeram / 8 * si.mem_unit;
-	if (top > cap)
-		top = cap;
-	for (ws = 2 * machine.l2; ws <= top; ws *= 2) {
-		double gbs = read_gbs(ws);
-
-		if (held && gbs < ref * 0.75) {
-			machine.llc = 2 * held;
-			return;
-		}
-		if (!held)
-			ref = gbs;
-		held = ws;
-	}
+	machine.llc = llc_measured(machine.l2, machine.llc_reported);
 }
 
 int

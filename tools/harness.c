@@ -181,16 +181,25 @@ read_gbs(size_t ws)
  * eighth of free memory): the reported size stands.
  */
 size_t
-llc_measured(size_t l2, size_t reported)
+buffer_cap(void)
 {
-	size_t ws, held = 0, top = reported, cap = (size_t)256 << 20;
-	double ref = 0;
+	size_t cap = (size_t)256 << 20;
 	struct sysinfo si;
 
 	if (!sysinfo(&si) && si.freeram / 8 * si.mem_unit < cap)
 		cap = si.freeram / 8 * si.mem_unit;
-	if (top > cap)
-		top = cap;
+	return cap;
+}
+
+size_t
+llc_measured(size_t l2, size_t reported)
+{
+	size_t ws, held = 0, top = buffer_cap();
+	double ref = 0;
+
+	if (top > reported)
+		top = reported;
+
 	for (ws = 2 * l2; ws <= top; ws *= 2) {
 		double gbs = read_gbs(ws);
 

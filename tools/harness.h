@@ -66,6 +66,9 @@ double geomean(const double *v, int n);
 /* Page-aligned, pre-faulted anonymous memory; exits on failure */
 void *buffer_alloc(size_t n);
 void buffer_free(void *p, size_t n);
+/* The most one measurement buffer takes: 256 MiB, less if an eighth of
+ * free memory is less */
+size_t buffer_cap(void);
 /*
  * The last-level cache as one core's reads find it: at most reported,
  * less where reads slow down below it (a VM reporting its host's L3)

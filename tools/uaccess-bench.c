@@ -394,7 +394,7 @@ main(int argc, char **argv)
 			usage_error("--cpu %d: cannot pin: %s", opt.cpu,
 				    strerror(-r));
 	}
-	machine_probe_llc();
+	machine.llc = llc_measured(machine.l2, machine.llc_reported);
 	harness_sample_ns = opt.quick ? 500000 : 1000000;
 	measure_init();
 	/* The fault cases install their own handlers (a counting one that

@@ -59,7 +59,7 @@ const char *fmt_size(size_t n, char buf[static 24]);
 struct bench_machine {
 	const char *cpu_model; /* ua_cpu()->name, or "unknown CPU" */
 	/* ua_cpu()'s cache sizes, or a guess where it knows none; llc is
-	 * what one core's reads find there (machine_probe_llc), at most
+	 * what one core's reads find there (llc_measured), at most
 	 * llc_reported, the CPU's own figure */
 	size_t l1d, l2, llc, llc_reported;
 	int cpu; /* pinned to, or -1 */
@@ -67,7 +67,6 @@ struct bench_machine {
 };
 extern struct bench_machine machine;
 void machine_detect(void);
-void machine_probe_llc(void);
 int pin_cpu(int cpu); /* 0 or -errno */
 
 /* Cache levels: an explicit axis.  Working set per buffer (src or dst). */

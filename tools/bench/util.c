@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -42,13 +41,6 @@ machine_detect(void)
 		 gnu_get_libc_version());
 }
 
-/* The LLC as one core's reads find it (harness.h), at most the reported */
-void
-machine_probe_llc(void)
-{
-	machine.llc = llc_measured(machine.l2, machine.llc_reported);
-}
-
 int
 pin_cpu(int cpu)
 {
@@ -74,8 +66,7 @@ pin_cpu(int cpu)
 size_t
 level_ws(enum level l)
 {
-	size_t ws, cap = (size_t)256 << 20;
-	struct sysinfo si;
+	size_t ws;
 
 	switch (l) {
 	case LVL_L1:
@@ -88,9 +79,7 @@ level_ws(enum level l)
 		ws = machine.llc * 8;
 		if (ws < ((size_t)64 << 20))
 			ws = (size_t)64 << 20;
-		if (!sysinfo(&si) && si.freeram / 8 * si.mem_unit < cap)
-			cap = si.freeram / 8 * si.mem_unit;
-		return ws < cap ? ws : cap;
+		return ws < buffer_cap() ? ws : buffer_cap();
 	}
 }
 

@@ -3,10 +3,11 @@
 /* clang-format off */
 /*
  * Test only: the avx512vbmi routines (vec_template.S with UA_SHIFT) on AVX2,
- * as copy_avx512emu.S does the avx512 ones.  vpermt2b is emulated through
- * memory: SHIFT_INIT keeps k, SHIFT_PAIR writes lo:hi to a 128-byte slot
- * and takes the 64 bytes at k back into lo.  Like the template's other
- * 64-byte moves, it changes no register but r11 and ymm14/ymm15.
+ * as copy_avx512emu.S does the avx512 ones.  The shift is emulated through
+ * memory: SHIFT_INIT keeps k, SHIFT_LINE leaves a line as it was loaded,
+ * SHIFT_PAIR writes lo:hi to a 128-byte slot and takes the 64 bytes at k
+ * back into lo.  Like the template's other 64-byte moves, it changes no
+ * register but r11 and ymm14/ymm15.
  */
 #define NAME avx512vbmiemu
 #define UA_SHIFT 1
@@ -20,6 +21,9 @@ ua_emu_k:
 
 .macro SHIFT_INIT k
 	mov	\k, ua_emu_k(%rip)
+.endm
+
+.macro SHIFT_LINE v
 .endm
 
 .macro SHIFT_PAIR lo, hi

@@ -17,7 +17,8 @@
  * store crosses a page boundary (tens of cycles on Zen 3): the bytes
  * before or after one go by smaller moves.
  * The memcpy build runs that loop backward when dst is a little ahead of
- * src modulo 4 KiB (4 KiB aliasing).
+ * src modulo 4 KiB (4 KiB aliasing), unless its loads are all aligned
+ * (UA_SHIFT).
  * User-side accesses go in increasing page order (a move that goes back
  * only touches bytes an earlier one already reached), and rsi/rdi only
  * move past bytes already stored.
@@ -55,8 +56,10 @@
 #define FAULT
 #define COPY_ENTRY mov %rdi, %rax
 #define COPY_OK
+#ifndef UA_SHIFT
 /* (dst - src) mod 4096 in 1..this: the loop runs backward (a power of 2) */
 #define ALIAS_WINDOW 256
+#endif
 #else
 #define COPY_FN UA_CAT(ua_copy_, NAME)
 #define CLEAR_FN UA_CAT(ua_clear_, NAME)
@@ -197,14 +200,16 @@ UA_ENTRY(COPY_FN)
 #endif
 
 .Lcopy_loop_start:
-#ifdef UA_MEMCPY
+#ifdef ALIAS_WINDOW
 	/*
 	 * dst 1 to ALIAS_WINDOW bytes ahead of src modulo 4 KiB: going
 	 * forward, loads would hit the 4 KiB aliasing of the stores just
 	 * made; go backward (memcpy only: a user copy keeps its user-side
 	 * accesses in increasing page order).  Not at 0: forward, a load
 	 * never matches an older store there, and backward streams from
-	 * the LLC 1.5x slower on Zen 3.
+	 * the LLC 1.5x slower on Zen 3.  Not with UA_SHIFT: its loads, all
+	 * aligned, never partly overlap a store, and on Zen 5 forward runs
+	 * as fast from L1 and 1.5x faster from memory.
 	 */
 	mov	%edi, %ecx
 	sub	%esi, %ecx
@@ -235,6 +240,15 @@ UA_ENTRY(COPY_FN)
 	add	%rcx, %rsi
 	add	%rcx, %rdi
 	sub	%rcx, %rdx
+#endif
+#if defined(UA_SHIFT) && defined(UA_MEMCPY)
+	/*
+	 * memcpy shifts from the first round: its first line may start
+	 * before src (never before src's line).  A user copy runs one round
+	 * of the plain loop first (see .Lcopy_shift).
+	 */
+	test	$(VEC_SIZE - 1), %esi
+	jnz	.Lcopy_shift
 #endif
 	.p2align 4
 .Lcopy_loop:
@@ -332,15 +346,16 @@ UA_ENTRY(COPY_FN)
 #ifdef UA_SHIFT
 	/*
 	 * The source still misaligned when rdi is on a vector: aligned loads,
-	 * each vector to store shifted out of two of them (SHIFT_PAIR: lo =
-	 * bytes k.. of lo:hi, k = rsi mod VEC_SIZE), aligned stores.  On Zen 5
-	 * a loop whose every load spans two lines runs at two thirds of the
-	 * speed from the LLC.  rcx = -k: (%rsi,%rcx) is the line rsi is in.
-	 * A round loads the five lines that hold its four vectors' bytes; the
-	 * last of them holds rsi + 4 vectors, a byte still to copy (rdx > 4
-	 * vectors), and the first starts above the buffer's start (one round
-	 * of the plain loop came first), so every line loaded, and every fault
-	 * address, is inside the buffer's user side.
+	 * each vector to store shifted out of two of them (SHIFT_LINE readies
+	 * a loaded line, SHIFT_PAIR makes lo bytes k.. of lo:hi, k = rsi mod
+	 * VEC_SIZE), aligned stores.  On Zen 5 a loop whose every load spans
+	 * two lines runs at two thirds of the speed from the LLC.  rcx = -k:
+	 * (%rsi,%rcx) is the line rsi is in.  A round loads the five lines
+	 * that hold its four vectors' bytes; the last of them holds rsi + 4
+	 * vectors, a byte still to copy (rdx > 4 vectors).  In a user copy
+	 * the first starts above the buffer's start (one round of the plain
+	 * loop came first), so every line loaded, and every fault address, is
+	 * inside the buffer's user side.
 	 */
 .Lcopy_shift:
 	mov	%esi, %ecx
@@ -351,6 +366,9 @@ UA_ENTRY(COPY_FN)
 .Lcopy_shift_loop:
 	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, load, REGS(V4, V0, V1, V2, V3), \
 		(%rsi,%rcx)
+	.irp v, V4, V0, V1, V2, V3
+	SHIFT_LINE \v
+	.endr
 	SHIFT_PAIR V4, V0
 	SHIFT_PAIR V0, V1
 	SHIFT_PAIR V1, V2
@@ -370,7 +388,7 @@ UA_ENTRY(COPY_FN)
 	add	$4096, %ecx
 	COPY_LESS_VEC %rcx, %ecx, .Lcopy_head_done
 #endif
-#ifdef UA_MEMCPY
+#ifdef ALIAS_WINDOW
 	/*
 	 * Backward (n > 8 vectors): the first four vectors and the last one
 	 * loaded up front, then four aligned vectors per round from the end

@@ -231,24 +231,36 @@ UA_ENTRY(COPY_FN)
 	and	$4095, %ecx
 	cmp	$(4096 - VEC_SIZE), %ecx
 	ja	.Lcopy_head_page
+#if defined(UA_SHIFT) && defined(UA_MEMCPY)
+	/*
+	 * memcpy, source misaligned: shifted from the first round (its
+	 * first line may start before src, never before src's line), and
+	 * the first vector stored after that round's loads, which would
+	 * wait on it when dst is a little ahead of src modulo 4 KiB.  A user
+	 * copy runs one round of the plain loop first (see .Lcopy_shift).
+	 */
+	VMOVU	(%rsi), V6
+	lea	VEC_SIZE(%rdi), %rcx
+	and	$-VEC_SIZE, %rcx
+	sub	%rdi, %rcx
+	add	%rcx, %rsi
+	add	%rcx, %rdi
+	sub	%rcx, %rdx
+	test	$(VEC_SIZE - 1), %esi
+	jnz	.Lcopy_shift_first
+	VMOVU	V6, (%rax)
+	jmp	.Lcopy_loop
+#else
 	AMOV FAULT, VMOVU	(%rsi), V0
 	AMOV FAULT, VMOVU	V0, (%rdi)
 	lea	VEC_SIZE(%rdi), %rcx
 	and	$-VEC_SIZE, %rcx
 	sub	%rdi, %rcx
+#endif
 .Lcopy_head_done:
 	add	%rcx, %rsi
 	add	%rcx, %rdi
 	sub	%rcx, %rdx
-#endif
-#if defined(UA_SHIFT) && defined(UA_MEMCPY)
-	/*
-	 * memcpy shifts from the first round: its first line may start
-	 * before src (never before src's line).  A user copy runs one round
-	 * of the plain loop first (see .Lcopy_shift).
-	 */
-	test	$(VEC_SIZE - 1), %esi
-	jnz	.Lcopy_shift
 #endif
 	.p2align 4
 .Lcopy_loop:
@@ -357,6 +369,17 @@ UA_ENTRY(COPY_FN)
 	 * loop came first), so every line loaded, and every fault address, is
 	 * inside the buffer's user side.
 	 */
+#ifdef UA_MEMCPY
+.Lcopy_shift_first:
+	mov	%esi, %ecx
+	and	$(VEC_SIZE - 1), %ecx
+	SHIFT_INIT %ecx
+	neg	%rcx
+	MOVE_EACH , VMOVA, VEC_SIZE, 0, load, REGS(V4, V0, V1, V2, V3), \
+		(%rsi,%rcx)
+	VMOVU	V6, (%rax)
+	jmp	.Lcopy_shift_loaded
+#endif
 .Lcopy_shift:
 	mov	%esi, %ecx
 	and	$(VEC_SIZE - 1), %ecx
@@ -366,6 +389,7 @@ UA_ENTRY(COPY_FN)
 .Lcopy_shift_loop:
 	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, load, REGS(V4, V0, V1, V2, V3), \
 		(%rsi,%rcx)
+.Lcopy_shift_loaded:
 	.irp v, V4, V0, V1, V2, V3
 	SHIFT_LINE \v
 	.endr
@@ -378,7 +402,9 @@ UA_ENTRY(COPY_FN)
 	add	$(4 * VEC_SIZE), %rdi
 	sub	$(4 * VEC_SIZE), %rdx
 	cmp	$(4 * VEC_SIZE), %rdx
-	ja	.Lcopy_shift_loop
+	jae	.Lcopy_shift_loop
+	test	%rdx, %rdx
+	jz	.Lcopy_ret
 	jmp	.Lcopy_loop_end
 #endif
 #ifndef STREAM

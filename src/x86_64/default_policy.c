@@ -20,19 +20,19 @@
  * - AMD Zen 5 (family 0x1a, 2-core KVM guest, 2026-12): 64-byte stores
  *   at one a cycle, so 64-byte moves in the entries up to 1 KiB
  *   (inline_wide: 512 B 0.57x glibc with 32-byte ones, 0.97x with 64).
- *   8 KiB: the zmm loop 212 GB/s aligned in L1 against rep movsb's 124;
- *   misaligned, its loads across two lines halve it from the LLC (43
- *   against glibc's 59-64), and the shifted loads of avx512vbmi keep L1
- *   speed (132-143) and the LLC's (64-68).  From 32 KiB rep movsb is level
- *   with or ahead of every loop at any relative alignment (32 KiB in L2:
- *   130 against 74 aligned, 75 against 73 misaligned): erms from 32 KiB
- *   at any relative alignment.  From 4 MiB with the data beyond the L3,
- *   streaming stores are level with rep movsb for equally aligned pointers
- *   (0.96-1.0x) and 1.15-1.25x faster for the others (rep movsb 21-25
- *   GB/s, movntdq 27-30; 1 MiB: 0.75x): misaligned copies from 4x the L2
- *   stream.  Streaming 64 KiB pieces into 32 MiB, movntdq ran at
- *   0.70-0.77x the cached copy (1 MiB L2, a large L3): nocache copies
- *   never stream.
+ *   8 KiB: the zmm loop 212-234 GB/s aligned in L1 against rep movsb's
+ *   124-137; misaligned, its loads across two lines halve it from the LLC
+ *   (43 against glibc's 59-64), and the shifted loads of avx512vbmi keep
+ *   the aligned speed in L1 (229-234) and the LLC's (64-84).  From 32 KiB
+ *   rep movsb is level with or ahead of every loop at any relative
+ *   alignment (32 KiB in L2: 130 against 74 aligned, 75 against 73
+ *   misaligned): erms from 32 KiB at any relative alignment.  With the
+ *   data beyond the L3, streaming stores are level with rep movsb for
+ *   equally aligned pointers (0.96-1.0x) and 1.0-1.46x for the others;
+ *   with a 4 MiB copy in the L3 they run 0.80x: misaligned copies stream
+ *   from 3/4 of the LLC, as elsewhere (uaccess-tune finds the crossover).
+ *   Streaming 64 KiB pieces into 32 MiB, movntdq ran at 0.70-0.77x the
+ *   cached copy (1 MiB L2, a large L3): nocache copies never stream.
  * - Intel with ERMS and FSRM: rep movsb from 4 KiB when src and dst are
  *   equally aligned, vectors otherwise.
  * - Without ERMS: never a string copy.
@@ -65,7 +65,6 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 		clear_large = ua_policy_pick(rep);
 		if (zen5) {
 			large = huge = ua_policy_pick(rep);
-			huge_min = 4 * l2;
 		} else if (amd && cpu->family == 0x19 && fsrm) {
 			large = ua_policy_pick(rep);
 			large_min = l2 / 2;
@@ -91,8 +90,8 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 			  clear_large == v ? SIZE_MAX : l2);
 	ua_policy_set_num(p, UA_T_NOCACHE_MIN, zen5 ? SIZE_MAX : ua_page_size);
 	if (zen5) {
-		/* rep movsb at any relative alignment; beyond 4x the L2,
-		 * misaligned pairs stream */
+		/* rep movsb at any relative alignment; beyond 3/4 of the
+		 * LLC, misaligned pairs stream */
 		ua_policy_set(p, UA_T_LARGE_MISALIGNED, large);
 		ua_policy_set(p, UA_T_HUGE_MISALIGNED, ua_policy_pick(stream));
 	}

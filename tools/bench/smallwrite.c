@@ -177,9 +177,13 @@ streaming(void)
 			.ws = STREAM_DST,
 			.cold = 1,
 			.fixed_src = 1};
+	const struct contender *duel[2] = {&c_ua_from_user, &c_ua_nocache};
 	int nc = nt_copy ? 4 : 3, trials = bench_trials(15, 21), i;
+	int again =
+	    2 * trials > MEASURE_MAX_TRIALS ? MEASURE_MAX_TRIALS : 2 * trials;
 	double v[4][MEASURE_MAX_TRIALS];
 	struct table *t;
+	char detail[48];
 
 	progress("smallwrite: streaming 64 KiB chunks");
 	measure_samples(cs, nc, &r, trials, v);
@@ -201,9 +205,18 @@ streaming(void)
 		      "Where streaming does not pay (nocache_min max), "
 		      "nocache is the cached copy and reads 1.00x.");
 	table_end(t);
-	/* Streaming stores only where they beat the cached copy */
+	/*
+	 * Streaming stores only where they beat the cached copy.  The bar
+	 * times the two again, alone, with twice the trials: beside them the
+	 * forced streaming copy evicts whatever runs after it, and a few
+	 * fixed orders left two runs of the very same code at 0.93-0.95x.
+	 */
+	snprintf(detail, sizeof(detail), "%.2fx in the table",
+		 median_ratio(v[0], v[1], trials));
+	progress("smallwrite: nocache and cached again");
+	measure_samples(duel, 2, &r, again, v);
 	bar("smallwrite", "streaming 64 KiB into 32 MiB: nocache / cached",
-	    median_ratio(v[0], v[1], trials), 0.95, 0, NULL);
+	    median_ratio(v[0], v[1], again), 0.95, 0, detail);
 }
 
 /* Read time of a hot working set after streaming writes with each copy */

@@ -6,7 +6,8 @@
  * as copy_avx512emu.S does the avx512 ones.  The shift is emulated through
  * memory: SHIFT_INIT keeps k, SHIFT_LINE leaves a line as it was loaded,
  * SHIFT_PAIR writes lo:hi to a 128-byte slot and takes the 64 bytes at k
- * back into lo.  Like the template's other 64-byte moves, it changes no
+ * back into lo; STORE_HEAD, the masked store of a partial vector, is a
+ * ladder of smaller stores.  Like the template's other 64-byte moves, it changes no
  * register but r11 and ymm14/ymm15.
  */
 #define NAME avx512vbmiemu
@@ -43,6 +44,64 @@ ua_emu_k:
 	pop	%r10
 	vmovdqu	%ymm14, ua_emu_\lo(%rip)
 	vmovdqu	%ymm15, ua_emu_\lo+32(%rip)
+.endm
+
+/* An emulated store with its table entry (none in the memcpy build) */
+.macro EMU_STORE fault, insn:vararg
+.ifb \fault
+	\insn
+.else
+98:	\insn
+	UA_EXTABLE 98b, \fault
+.endif
+.endm
+
+/*
+ * The first rdx (1..63) bytes of the slot to (%rdi): moves from both ends
+ * of 32, 16, 8, 4, 2 or 1 bytes through ymm14/ymm15, r11 the slot
+ */
+.macro STORE_HEAD fault, v, mem
+.ifnc \mem, (%rdi)
+	.error "STORE_HEAD (emulated) stores to (%rdi) only"
+.endif
+	lea	ua_emu_\v(%rip), %r11
+	cmp	$32, %edx
+	jb	1f
+	vmovdqu	(%r11), %ymm14
+	vmovdqu	-32(%r11,%rdx), %ymm15
+	EMU_STORE \fault, vmovdqu %ymm14, (%rdi)
+	EMU_STORE \fault, vmovdqu %ymm15, -32(%rdi,%rdx)
+	jmp	6f
+1:	cmp	$16, %edx
+	jb	2f
+	vmovdqu	(%r11), %xmm14
+	vmovdqu	-16(%r11,%rdx), %xmm15
+	EMU_STORE \fault, vmovdqu %xmm14, (%rdi)
+	EMU_STORE \fault, vmovdqu %xmm15, -16(%rdi,%rdx)
+	jmp	6f
+2:	cmp	$8, %edx
+	jb	3f
+	vmovq	(%r11), %xmm14
+	vmovq	-8(%r11,%rdx), %xmm15
+	EMU_STORE \fault, vmovq %xmm14, (%rdi)
+	EMU_STORE \fault, vmovq %xmm15, -8(%rdi,%rdx)
+	jmp	6f
+3:	cmp	$4, %edx
+	jb	4f
+	vmovd	(%r11), %xmm14
+	vmovd	-4(%r11,%rdx), %xmm15
+	EMU_STORE \fault, vmovd %xmm14, (%rdi)
+	EMU_STORE \fault, vmovd %xmm15, -4(%rdi,%rdx)
+	jmp	6f
+4:	vmovdqu	(%r11), %xmm14
+	vmovdqu	-2(%r11,%rdx), %xmm15
+	cmp	$2, %edx
+	jb	5f
+	EMU_STORE \fault, vpextrw $0, %xmm14, (%rdi)
+	EMU_STORE \fault, vpextrw $0, %xmm15, -2(%rdi,%rdx)
+	jmp	6f
+5:	EMU_STORE \fault, vpextrb $0, %xmm14, (%rdi)
+6:
 .endm
 
 #include "copy_avx512emu.S"

@@ -38,6 +38,15 @@
 	vpblendmb	\hi, \lo, \lo{%k1}
 .endm
 
+/* The first rdx (1..63) bytes of v to mem, one masked store.  Clobbers r11 */
+.macro STORE_HEAD fault, v, mem
+	xor	%r11d, %r11d
+	bts	%rdx, %r11
+	dec	%r11
+	kmovq	%r11, %k2
+	AMOV \fault, vmovdqu8	\v, \mem{%k2}
+.endm
+
 	.section .rodata
 	.p2align 6
 .Lshift_iota:

@@ -6,8 +6,8 @@
  * as copy_avx512emu.S does the avx512 ones.  The shift is emulated through
  * memory: SHIFT_INIT keeps k, SHIFT_LINE leaves a line as it was loaded,
  * SHIFT_PAIR writes lo:hi to a 128-byte slot and takes the 64 bytes at k
- * back into lo; STORE_HEAD, the masked store of a partial vector, is a
- * ladder of smaller stores.  Like the template's other 64-byte moves, it changes no
+ * back into lo; STORE_HEAD stores the first rdx bytes of a slot by
+ * smaller moves from both ends.  Like the template's other 64-byte moves, it changes no
  * register but r11 and ymm14/ymm15.
  */
 #define NAME avx512vbmiemu

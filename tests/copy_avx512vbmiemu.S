@@ -46,62 +46,40 @@ ua_emu_k:
 	vmovdqu	%ymm15, ua_emu_\lo+32(%rip)
 .endm
 
-/* An emulated store with its table entry (none in the memcpy build) */
-.macro EMU_STORE fault, insn:vararg
-.ifb \fault
-	\insn
-.else
-98:	\insn
-	UA_EXTABLE 98b, \fault
-.endif
-.endm
-
 /*
  * The first rdx (1..63) bytes of the slot to (%rdi): moves from both ends
- * of 32, 16, 8, 4, 2 or 1 bytes through ymm14/ymm15, r11 the slot
+ * of 32, 16, 8 or 4 bytes through ymm14/ymm15, then 2 or 1; r11 the slot
  */
 .macro STORE_HEAD fault, v, mem
 .ifnc \mem, (%rdi)
 	.error "STORE_HEAD (emulated) stores to (%rdi) only"
 .endif
 	lea	ua_emu_\v(%rip), %r11
-	cmp	$32, %edx
-	jb	1f
-	vmovdqu	(%r11), %ymm14
-	vmovdqu	-32(%r11,%rdx), %ymm15
-	EMU_STORE \fault, vmovdqu %ymm14, (%rdi)
-	EMU_STORE \fault, vmovdqu %ymm15, -32(%rdi,%rdx)
-	jmp	6f
-1:	cmp	$16, %edx
-	jb	2f
+	EMU_ENDS \fault, 32, vmovdqu, %ymm14, %ymm15
+	EMU_ENDS \fault, 16, vmovdqu, %xmm14, %xmm15
+	EMU_ENDS \fault, 8, vmovq, %xmm14, %xmm15
+	EMU_ENDS \fault, 4, vmovd, %xmm14, %xmm15
 	vmovdqu	(%r11), %xmm14
-	vmovdqu	-16(%r11,%rdx), %xmm15
-	EMU_STORE \fault, vmovdqu %xmm14, (%rdi)
-	EMU_STORE \fault, vmovdqu %xmm15, -16(%rdi,%rdx)
-	jmp	6f
-2:	cmp	$8, %edx
-	jb	3f
-	vmovq	(%r11), %xmm14
-	vmovq	-8(%r11,%rdx), %xmm15
-	EMU_STORE \fault, vmovq %xmm14, (%rdi)
-	EMU_STORE \fault, vmovq %xmm15, -8(%rdi,%rdx)
-	jmp	6f
-3:	cmp	$4, %edx
-	jb	4f
-	vmovd	(%r11), %xmm14
-	vmovd	-4(%r11,%rdx), %xmm15
-	EMU_STORE \fault, vmovd %xmm14, (%rdi)
-	EMU_STORE \fault, vmovd %xmm15, -4(%rdi,%rdx)
-	jmp	6f
-4:	vmovdqu	(%r11), %xmm14
 	vmovdqu	-2(%r11,%rdx), %xmm15
 	cmp	$2, %edx
-	jb	5f
-	EMU_STORE \fault, vpextrw $0, %xmm14, (%rdi)
-	EMU_STORE \fault, vpextrw $0, %xmm15, -2(%rdi,%rdx)
-	jmp	6f
-5:	EMU_STORE \fault, vpextrb $0, %xmm14, (%rdi)
-6:
+	jb	1f
+	AMOV \fault, vpextrw $0, %xmm14, (%rdi)
+	AMOV \fault, vpextrw $0, %xmm15, -2(%rdi,%rdx)
+	jmp	2f
+1:	AMOV \fault, vpextrb $0, %xmm14, (%rdi)
+2:
+.endm
+
+/* rdx >= \n: \n bytes from each end, then on past STORE_HEAD (label 2) */
+.macro EMU_ENDS fault, n, mov, a, b
+	cmp	$\n, %edx
+	jb	1f
+	\mov	(%r11), \a
+	\mov	-\n(%r11,%rdx), \b
+	AMOV \fault, \mov \a, (%rdi)
+	AMOV \fault, \mov \b, -\n(%rdi,%rdx)
+	jmp	2f
+1:
 .endm
 
 #include "copy_avx512emu.S"

@@ -48,40 +48,28 @@
 .ifnc \v\mem, %zmm20(%rdi)
 	.error "STORE_HEAD stores zmm20 to (%rdi)"
 .endif
-	test	$32, %dl
+	STORE_PIECE \fault, 32, "vmovdqu64 %ymm20, (%rdi)", \
+		"valignq $4, %zmm20, %zmm20, %zmm20"
+	STORE_PIECE \fault, 16, "vmovdqu64 %xmm20, (%rdi)", \
+		"valignq $2, %zmm20, %zmm20, %zmm20"
+	STORE_PIECE \fault, 8, "vmovq %xmm20, (%rdi)", \
+		"vpsrldq $8, %xmm20, %xmm20"
+	STORE_PIECE \fault, 4, "vmovd %xmm20, (%rdi)", \
+		"vpsrldq $4, %xmm20, %xmm20"
+	STORE_PIECE \fault, 2, "vpextrw $0, %xmm20, (%rdi)", \
+		"vpsrldq $2, %xmm20, %xmm20"
+	STORE_PIECE \fault, 1, "vpextrb $0, %xmm20, (%rdi)"
+.endm
+
+/* If rdx has the bit \n: \store, then \next, rsi and rdi past the piece */
+.macro STORE_PIECE fault, n, store, next
+	test	$\n, %dl
 	jz	1f
-	AMOV \fault, vmovdqu64	%ymm20, (%rdi)
-	valignq	$4, %zmm20, %zmm20, %zmm20
-	add	$32, %rsi
-	add	$32, %rdi
-1:	test	$16, %dl
-	jz	2f
-	AMOV \fault, vmovdqu64	%xmm20, (%rdi)
-	valignq	$2, %zmm20, %zmm20, %zmm20
-	add	$16, %rsi
-	add	$16, %rdi
-2:	test	$8, %dl
-	jz	3f
-	AMOV \fault, vmovq	%xmm20, (%rdi)
-	vpsrldq	$8, %xmm20, %xmm20
-	add	$8, %rsi
-	add	$8, %rdi
-3:	test	$4, %dl
-	jz	4f
-	AMOV \fault, vmovd	%xmm20, (%rdi)
-	vpsrldq	$4, %xmm20, %xmm20
-	add	$4, %rsi
-	add	$4, %rdi
-4:	test	$2, %dl
-	jz	5f
-	AMOV \fault, vpextrw	$0, %xmm20, (%rdi)
-	vpsrldq	$2, %xmm20, %xmm20
-	add	$2, %rsi
-	add	$2, %rdi
-5:	test	$1, %dl
-	jz	6f
-	AMOV \fault, vpextrb	$0, %xmm20, (%rdi)
-6:
+	AMOV \fault, \store
+	\next
+	add	$\n, %rsi
+	add	$\n, %rdi
+1:
 .endm
 
 	.section .rodata

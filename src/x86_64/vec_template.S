@@ -365,18 +365,16 @@ UA_ENTRY(COPY_FN)
 	 * (%rsi,%rcx) is the line rsi is in.  A round loads the five lines
 	 * that hold its four vectors' bytes; the last of them starts below
 	 * rsi + 4 vectors (k > 0), at a byte still to copy (rdx >= 4
-	 * vectors).  In a user copy
-	 * the first starts above the buffer's start (one round of the plain
-	 * loop came first), so every line loaded, and every fault address, is
-	 * inside the buffer's user side.
-	 * The loop runs while four vectors are left (its fifth line then
-	 * still holds a byte to copy); what remains goes a vector at a time
-	 * the same way, then the last bytes (STORE_HEAD: smaller stores from
-	 * the register) shifted out of the lines that hold them: rsi's
-	 * (loaded before) and the last byte's.  No unaligned load, which would wait on the
-	 * stores just made when dst is a little ahead of src modulo 4 KiB,
-	 * and no store across a page: an 8 KiB copy ending 12 bytes into a
-	 * page ran 175-184 GB/s on Zen 5 with the plain tail, 209-213 so.
+	 * vectors).  In a user copy the first starts above the buffer's start
+	 * (one round of the plain loop came first), so every line loaded, and
+	 * every fault address, is inside the buffer's user side.
+	 * What the loop leaves goes a vector at a time the same way, then the
+	 * last bytes (STORE_HEAD: smaller stores from the register) shifted
+	 * out of the two lines that hold them: rsi's (loaded before) and the
+	 * last byte's.  No unaligned load, which would wait on the stores
+	 * just made when dst is a little ahead of src modulo 4 KiB, and no
+	 * store across a page: an 8 KiB copy ending 12 bytes into a page ran
+	 * 175-184 GB/s on Zen 5 with the plain tail, 205-223 so.
 	 */
 #ifdef UA_MEMCPY
 .Lcopy_shift_first:

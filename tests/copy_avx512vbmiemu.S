@@ -7,8 +7,8 @@
  * memory: SHIFT_INIT keeps k, SHIFT_LINE leaves a line as it was loaded,
  * SHIFT_PAIR writes lo:hi to a 128-byte slot and takes the 64 bytes at k
  * back into lo; STORE_HEAD stores the first rdx bytes of a slot by
- * smaller moves from both ends.  Like the template's other 64-byte moves, it changes no
- * register but r11 and ymm14/ymm15.
+ * smaller moves from both ends.  Like the template's other 64-byte moves,
+ * they change no register but r11 and ymm14/ymm15.
  */
 #define NAME avx512vbmiemu
 #define UA_SHIFT 1

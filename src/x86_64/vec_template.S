@@ -45,6 +45,16 @@
 #define UA_CAT_(a, b) a##b
 #define UA_CAT(a, b) UA_CAT_(a, b)
 
+#ifdef UA_SHIFT
+/* k = rsi mod VEC_SIZE (not 0): the shift made ready for k, rcx = -k */
+.macro SHIFT_START
+	mov	%esi, %ecx
+	and	$(VEC_SIZE - 1), %ecx
+	SHIFT_INIT %ecx
+	neg	%rcx
+.endm
+#endif
+
 #ifdef UA_MEMCPY
 /*
  * memcpy_*.S: the same copy for ua_memcpy, which has no user side: no
@@ -240,12 +250,7 @@ UA_ENTRY(COPY_FN)
 	 * copy runs one round of the plain loop first (see .Lcopy_shift).
 	 */
 	VMOVU	(%rsi), V6
-	lea	VEC_SIZE(%rdi), %rcx
-	and	$-VEC_SIZE, %rcx
-	sub	%rdi, %rcx
-	add	%rcx, %rsi
-	add	%rcx, %rdi
-	sub	%rcx, %rdx
+	SKIP_TO_ALIGNED VEC_SIZE
 	test	$(VEC_SIZE - 1), %esi
 	jnz	.Lcopy_shift_first
 	VMOVU	V6, (%rax)
@@ -378,20 +383,14 @@ UA_ENTRY(COPY_FN)
 	 */
 #ifdef UA_MEMCPY
 .Lcopy_shift_first:
-	mov	%esi, %ecx
-	and	$(VEC_SIZE - 1), %ecx
-	SHIFT_INIT %ecx
-	neg	%rcx
+	SHIFT_START
 	MOVE_EACH , VMOVA, VEC_SIZE, 0, load, REGS(V4, V0, V1, V2, V3), \
 		(%rsi,%rcx)
 	VMOVU	V6, (%rax)
 	jmp	.Lcopy_shift_loaded
 #endif
 .Lcopy_shift:
-	mov	%esi, %ecx
-	and	$(VEC_SIZE - 1), %ecx
-	SHIFT_INIT %ecx
-	neg	%rcx
+	SHIFT_START
 	.p2align 4
 .Lcopy_shift_loop:
 	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, load, REGS(V4, V0, V1, V2, V3), \
@@ -413,12 +412,19 @@ UA_ENTRY(COPY_FN)
 	test	%rdx, %rdx
 	jz	.Lcopy_ret
 .Lcopy_shift_tail:
-	cmp	$VEC_SIZE, %rdx
-	jb	.Lcopy_shift_part
-	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, load, REGS(V4, V0), (%rsi,%rcx)
+	/* The vector at rsi from its line and the line of its last byte */
+	AMOV FAULT, VMOVA	(%rsi,%rcx), V4
+	mov	$VEC_SIZE, %r11d
+	cmp	%r11, %rdx
+	cmovb	%rdx, %r11
+	lea	-1(%rsi,%r11), %r11
+	and	$-VEC_SIZE, %r11
+	AMOV FAULT, VMOVA	(%r11), V0
 	SHIFT_LINE V4
 	SHIFT_LINE V0
 	SHIFT_PAIR V4, V0
+	cmp	$VEC_SIZE, %rdx
+	jb	.Lcopy_shift_part
 	AMOV FAULT, VMOVA	V4, (%rdi)
 	add	$VEC_SIZE, %rsi
 	add	$VEC_SIZE, %rdi
@@ -426,13 +432,6 @@ UA_ENTRY(COPY_FN)
 	jnz	.Lcopy_shift_tail
 	jmp	.Lcopy_ret
 .Lcopy_shift_part:
-	AMOV FAULT, VMOVA	(%rsi,%rcx), V4
-	lea	-1(%rsi,%rdx), %r11
-	and	$-VEC_SIZE, %r11
-	AMOV FAULT, VMOVA	(%r11), V0
-	SHIFT_LINE V4
-	SHIFT_LINE V0
-	SHIFT_PAIR V4, V0
 	STORE_HEAD FAULT, V4, (%rdi)
 	jmp	.Lcopy_ret
 #endif

@@ -147,6 +147,18 @@ buffer_free(void *p, size_t n)
 		munmap(p, n ? n : 1);
 }
 
+/* The most one measurement buffer takes (harness.h) */
+size_t
+buffer_cap(void)
+{
+	size_t cap = (size_t)256 << 20;
+	struct sysinfo si;
+
+	if (!sysinfo(&si) && si.freeram / 8 * si.mem_unit < cap)
+		cap = si.freeram / 8 * si.mem_unit;
+	return cap;
+}
+
 /* Reading ws bytes, one load per cache line: GB/s, the best of 7 passes */
 static double
 read_gbs(size_t ws)
@@ -180,17 +192,6 @@ read_gbs(size_t ws)
  * in what held.  No drop up to the reported size (or 256 MiB, or an
  * eighth of free memory): the reported size stands.
  */
-size_t
-buffer_cap(void)
-{
-	size_t cap = (size_t)256 << 20;
-	struct sysinfo si;
-
-	if (!sysinfo(&si) && si.freeram / 8 * si.mem_unit < cap)
-		cap = si.freeram / 8 * si.mem_unit;
-	return cap;
-}
-
 size_t
 llc_measured(size_t l2, size_t reported)
 {

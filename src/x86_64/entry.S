@@ -28,13 +28,13 @@
  * n in (64 (h + k - 1), 64 (h + k)], 513..1024: the first vector (in
  * zmm16) and the h - 1 after it from the start (\head), then k stored
  * aligned (\back) that end at E, the destination's end rounded down to a
- * vector, then the last vector (\last: zmm15 for h + k = 16, and then a
- * vzeroupper), overlapping.  All loaded before
- * any is stored, in increasing address order; rsi and rdi stay put.  With
- * h + k vectors from the two ends instead, an odd size splits k stores
- * across two lines and stores up to k - 1 vectors twice: from 776 to 824
- * bytes and from 968 to 1016, 0.69-0.70x glibc's speed on Zen 5 (its
- * loop's stores are aligned), 0.95-0.98x so.  Clobbers r11.
+ * vector, then the last vector (\last), overlapping.  All loaded before
+ * any is stored (but for h + k = 16 the last, loaded into zmm16 once the
+ * first is stored), in increasing address order; rsi and rdi stay put.
+ * With h + k vectors from the two ends instead, an odd size splits k
+ * stores across two lines and stores up to k - 1 vectors twice: from 776
+ * to 824 bytes and from 968 to 1016, 0.69-0.70x glibc's speed on Zen 5
+ * (its loop's stores are aligned), 0.95-0.98x so.  Clobbers r11.
  */
 .macro COPY_BAND vfault, head, back, last, ok:vararg
 	lea	(%rdi,%rdx), %r11
@@ -44,8 +44,13 @@
 	MOVE_EACH \vfault, vmovdqu64, 64, 64, load, "\head", (%rsi)
 	MOVE_EACH \vfault, vmovdqu64, 64, (-.Lua_k * 64), load, "\back", \
 		(%rsi,%r11)
+.ifc \last, %zmm16
+	AMOV \vfault, vmovdqu64	%zmm16, (%rdi)
+	AMOV \vfault, vmovdqu64	-64(%rsi,%rdx), \last
+.else
 	AMOV \vfault, vmovdqu64	-64(%rsi,%rdx), \last
 	AMOV \vfault, vmovdqu64	%zmm16, (%rdi)
+.endif
 	MOVE_EACH \vfault, vmovdqu64, 64, 64, store, "\head", (%rdi)
 	MOVE_EACH \vfault, vmovdqa64, 64, (-.Lua_k * 64), store, "\back", \
 		(%rdi,%r11)
@@ -54,9 +59,6 @@
 	je	.Lband_end\@
 	AMOV \vfault, vmovdqu64	\last, -64(%rdi,%rdx)
 .Lband_end\@:
-.ifc \last, %zmm15
-	vzeroupper
-.endif
 	\ok
 	ret
 .endm
@@ -161,12 +163,12 @@
 	COPY_BAND \vfault, \
 		"%zmm17,%zmm18,%zmm19,%zmm20,%zmm21,%zmm22,%zmm23", \
 		"%zmm24,%zmm25,%zmm26,%zmm27,%zmm28,%zmm29,%zmm30", %zmm31, \ok
-	/* 17 vectors: the last in zmm15, which needs vzeroupper */
 .Lwide_more_960\@:
+	/* 17 vectors: the last loaded into zmm16 once the first is stored */
 	COPY_BAND \vfault, \
 		"%zmm17,%zmm18,%zmm19,%zmm20,%zmm21,%zmm22,%zmm23", \
 		"%zmm24,%zmm25,%zmm26,%zmm27,%zmm28,%zmm29,%zmm30,%zmm31", \
-		%zmm15, \ok
+		%zmm16, \ok
 .Lnarrow\@:
 	cmp	$128, %edx
 	ja	.Lmore_128\@

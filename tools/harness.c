@@ -353,13 +353,16 @@ run_sweep(const struct contender *c, const struct req *r, uint64_t calls,
 	return clock_since(r, t0);
 }
 
-/* Random small copies: mostly <= 128 bytes, random alignments */
+/*
+ * Random copies at random alignments: sizes uniform in [lo, hi], or
+ * with hi 0 the mix of small copies, mostly <= 128 bytes
+ */
 #define RANDOM_COUNT 4096
 struct rcopy {
 	uint32_t size, soff, doff;
 };
 static struct rcopy rlist[RANDOM_COUNT];
-static uint64_t rlist_seed, rlist_ws;
+static uint64_t rlist_seed, rlist_ws, rlist_lo, rlist_hi;
 
 static uint64_t
 xorshift(uint64_t *s)
@@ -371,18 +374,21 @@ xorshift(uint64_t *s)
 }
 
 static void
-rlist_fill(uint64_t seed, size_t ws)
+rlist_fill(uint64_t seed, size_t ws, uint64_t lo, uint64_t hi)
 {
 	uint64_t s = seed | 1;
 	int i;
 
-	if (rlist_seed == seed && rlist_ws == ws)
+	if (rlist_seed == seed && rlist_ws == ws && rlist_lo == lo &&
+	    rlist_hi == hi)
 		return;
 	for (i = 0; i < RANDOM_COUNT; i++) {
 		unsigned p = (unsigned)(xorshift(&s) % 100);
 		uint32_t size;
 
-		if (p < 50)
+		if (hi)
+			size = (uint32_t)(lo + xorshift(&s) % (hi - lo + 1));
+		else if (p < 50)
 			size = 1 + (uint32_t)(xorshift(&s) % 32);
 		else if (p < 85)
 			size = 33 + (uint32_t)(xorshift(&s) % 96);
@@ -398,6 +404,8 @@ rlist_fill(uint64_t seed, size_t ws)
 	}
 	rlist_seed = seed;
 	rlist_ws = ws;
+	rlist_lo = lo;
+	rlist_hi = hi;
 }
 
 static uint64_t
@@ -406,7 +414,7 @@ run_random(const struct contender *c, const struct req *r, uint64_t passes)
 	uint64_t p, t0;
 	int i;
 
-	rlist_fill(r->seed, r->ws);
+	rlist_fill(r->seed, r->ws, r->size_lo, r->size);
 	t0 = clock_read(r);
 #define RANDOM(CALL)                                                           \
 	for (p = 0; p < passes; p++)                                           \

@@ -109,8 +109,12 @@ struct contender {
 };
 
 enum req_op {
-	REQ_SWEEP,  /* size bytes at consecutive offsets within ws */
-	REQ_RANDOM, /* a fixed list of small copies at random offsets */
+	REQ_SWEEP, /* size bytes at consecutive offsets within ws */
+	/*
+	 * A fixed list of copies at random offsets within ws: sizes from
+	 * size_lo to size, uniform; size 0: mostly small (harness.c)
+	 */
+	REQ_RANDOM,
 	REQ_CHUNKS, /* ws bytes in size-byte chunks into one dst window */
 	REQ_QUIT,   /* a remote contender's server: stop */
 };
@@ -128,6 +132,7 @@ struct req {
 	uint32_t fixed_dst; /* REQ_SWEEP: the destination stays, src walks */
 	uint32_t wall;      /* time with the wall clock: samples of a few us */
 	uint64_t size, ws, reps, seed;
+	uint64_t size_lo; /* REQ_RANDOM: the smallest size */
 };
 
 /* Target duration of one calibrated sample, in ns (default 1 ms) */

@@ -168,6 +168,16 @@ row(struct table *t, struct sizes_acc *acc, enum level l, size_t n)
 		acc->mid[acc->nmid++] = vs_glibc;
 }
 
+/* The library over glibc as shipped, tuned, and the lower of the two */
+static void
+glibc_ratio_cols(struct table *t)
+{
+	table_col(t, "ua/memcpy", "x", 2);
+	table_col(t, "ua/memcpy(tuned)", "x", 2);
+	table_col(t, "ua/best-glibc", "x", 2);
+	table_role(t, ROLE_LIB);
+}
+
 static struct table *
 new_table(const char *name, const char *title)
 {
@@ -185,10 +195,7 @@ new_table(const char *name, const char *title)
 	table_role(t, ROLE_BASE);
 	table_col(t, "process_vm_readv", "GB/s", 2);
 	table_role(t, ROLE_BASE);
-	table_col(t, "ua/memcpy", "x", 2);
-	table_col(t, "ua/memcpy(tuned)", "x", 2);
-	table_col(t, "ua/best-glibc", "x", 2);
-	table_role(t, ROLE_LIB);
+	glibc_ratio_cols(t);
 	table_col(t, "cfu/best-glibc", "x", 2);
 	table_role(t, ROLE_LIB);
 	table_col(t, "cfu/ua", "x", 2);
@@ -335,10 +342,7 @@ random_ranges(void)
 	table_role(t, ROLE_BASE);
 	table_col(t, "memcpy(tuned)", "ns", 2);
 	table_role(t, ROLE_BASE);
-	table_col(t, "ua/memcpy", "x", 2);
-	table_col(t, "ua/memcpy(tuned)", "x", 2);
-	table_col(t, "ua/best-glibc", "x", 2);
-	table_role(t, ROLE_LIB);
+	glibc_ratio_cols(t);
 	for (l = LVL_L1; l <= LVL_L2; l++)
 		for (i = 0; i < (int)(sizeof(lo) / sizeof(lo[0])); i++) {
 			r.ws = level_ws(l);

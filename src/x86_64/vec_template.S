@@ -55,6 +55,19 @@
 .endm
 #endif
 
+/*
+ * On to \label when dst is 1 to \window bytes (a power of 2) ahead of src
+ * modulo 4 KiB, where a load may wait on a store just made to the same
+ * address bits (4 KiB aliasing); clobbers \reg
+ */
+.macro IF_DST_AHEAD window, reg, label
+	mov	%edi, \reg
+	sub	%esi, \reg
+	sub	$1, \reg
+	and	$(4096 - \window), \reg
+	jz	\label
+.endm
+
 #ifdef UA_MEMCPY
 /*
  * memcpy_*.S: the same copy for ua_memcpy, which has no user side: no
@@ -221,11 +234,7 @@ UA_ENTRY(COPY_FN)
 	 * aligned, never partly overlap a store, and on Zen 5 forward runs
 	 * as fast from L1 and 1.5x faster from memory.
 	 */
-	mov	%edi, %ecx
-	sub	%esi, %ecx
-	sub	$1, %ecx
-	and	$(4096 - ALIAS_WINDOW), %ecx
-	jz	.Lcopy_backward
+	IF_DST_AHEAD ALIAS_WINDOW, %ecx, .Lcopy_backward
 #endif
 .Lcopy_forward:
 #ifdef STREAM
@@ -373,8 +382,8 @@ UA_ENTRY(COPY_FN)
 	 * vectors).  In a user copy the first starts above the buffer's start
 	 * (one round of the plain loop came first), so every line loaded, and
 	 * every fault address, is inside the buffer's user side.
-	 * What the loop leaves (1 to 4 vectors less a byte): the buffer's
-	 * last four vectors, unaligned, without a branch on the count.  Two
+	 * What the loop leaves (less than four vectors): the buffer's last
+	 * four vectors, unaligned, without a branch on the count.  Two
 	 * cases go a vector at a time the same way as the loop instead, then
 	 * the last bytes (STORE_HEAD: smaller stores from the register)
 	 * shifted out of the two lines that hold them, rsi's (loaded before)
@@ -418,12 +427,8 @@ UA_ENTRY(COPY_FN)
 	jae	.Lcopy_shift_loop
 	test	%rdx, %rdx
 	jz	.Lcopy_ret
-	/* dst - src modulo 4 KiB in 1..256, or the end near a page: shifted */
-	mov	%edi, %r11d
-	sub	%esi, %r11d
-	sub	$1, %r11d
-	and	$(4096 - 256), %r11d
-	jz	.Lcopy_shift_tail
+	/* dst a little ahead of src, or the end near a page: shifted */
+	IF_DST_AHEAD 256, %r11d, .Lcopy_shift_tail
 	lea	-1(%rdi,%rdx), %r11d
 	and	$4095, %r11d
 	cmp	$(4 * VEC_SIZE - 1), %r11d

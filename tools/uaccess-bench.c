@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,8 +199,32 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* A subcommand whose probes differ by more than this is said to have */
+#define SPEED_CHANGE 0.10
+
+/*
+ * The host's speed: glibc's memcpy of 8 KiB in L1, the fastest of five
+ * samples, in GB/s.  A shared machine has slow spells that last minutes
+ * and do not slow every copy alike, so that ratios move with them (on a
+ * Zen 5 guest, the 8 KiB grid's worst/best read 0.63-0.70x in them and
+ * 0.84x outside): each subcommand is probed before and after it runs.
+ */
+static double
+speed_probe(void)
+{
+	const struct contender *cs[] = {&c_glibc};
+	struct req r = {.op = REQ_SWEEP, .size = 8192, .ws = 8192};
+	double v[1][MEASURE_MAX_TRIALS], best = INFINITY;
+	int i;
+
+	measure_samples(cs, 1, &r, 5, v);
+	for (i = 0; i < 5; i++)
+		best = fmin(best, v[0][i]);
+	return 8192 / best;
+}
+
 static void
-print_header(void)
+print_header(double probe)
 {
 	const struct ua_cpu *cpu = ua_cpu();
 	char a[24], b[24], c[24];
@@ -224,13 +249,16 @@ print_header(void)
 		printf("not pinned\n");
 	printf("Figures: medians of interleaved trials after warm-up, timed "
 	       "in this thread's\nCPU time (netio: wall time); ratios "
-	       "compare contenders measured side by side\nin this run.\n");
+	       "compare contenders measured side by side\nin this run.  "
+	       "Speed probe (glibc memcpy, 8 KiB in L1): %.0f GB/s.\n",
+	       probe);
 }
 
 int
 main(int argc, char **argv)
 {
-	int run[NSUB] = {0}, any = 0, fmt_set = 0, c, i, rc = 0;
+	int run[NSUB] = {0}, any = 0, fmt_set = 0, c, i, rc = 0, nrun = 0;
+	double probe, before, slowest[NSUB], fastest;
 	struct sysinfo si;
 
 	if (argc > 1 && !strcmp(argv[1], GLIBC_CHILD_ARG))
@@ -405,24 +433,37 @@ main(int argc, char **argv)
 		die("ua_init failed");
 
 	report_begin();
-	print_header();
+	probe = fastest = speed_probe();
+	print_header(probe);
 	for (i = 0; i < NSUB; i++) {
 		if (!run[i])
 			continue;
+		nrun++;
+		before = probe;
 		if (subcommands[i].run() < 0)
 			rc = 1;
-		bars_print(subcommands[i].name);
 		arena_release();
+		probe = speed_probe();
+		slowest[i] = fmin(before, probe);
+		fastest = fmax(fastest, probe);
+		if (fabs(probe / before - 1) > SPEED_CHANGE)
+			say("warning: %s: the host's speed changed while it "
+			    "ran "
+			    "(the speed probe read %.0f GB/s before, %.0f "
+			    "after): its figures mix two states of the "
+			    "machine; run it again.",
+			    subcommands[i].name, before, probe);
+		bars_print(subcommands[i].name);
 	}
 	glibc_child_stop();
-	if (opt.format == FMT_TEXT) {
-		int n = 0;
-
-		for (i = 0; i < NSUB; i++)
-			n += run[i];
-		if (n > 1)
-			bars_print(NULL);
-	}
+	for (i = 0; i < NSUB && nrun > 1; i++)
+		if (run[i] && slowest[i] < (1 - SPEED_CHANGE) * fastest)
+			say("warning: %s ran while the host was slow (the "
+			    "speed probe read %.0f GB/s there, %.0f at best "
+			    "in this run): read its figures with care.",
+			    subcommands[i].name, slowest[i], fastest);
+	if (opt.format == FMT_TEXT && nrun > 1)
+		bars_print(NULL);
 	if (opt.compare)
 		compare_print();
 	report_finish();

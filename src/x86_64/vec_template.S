@@ -68,6 +68,18 @@
 	jz	\label
 .endm
 
+/*
+ * On to \label when the copy's end (rdi + rdx) lies less than \bytes
+ * past a page boundary, so that \bytes stored up to the end would be a
+ * store across it; clobbers \reg
+ */
+.macro IF_END_NEAR_PAGE bytes, reg, label
+	lea	-1(%rdi,%rdx), \reg
+	and	$4095, \reg
+	cmp	$(\bytes - 1), \reg
+	jb	\label
+.endm
+
 #ifdef UA_MEMCPY
 /*
  * memcpy_*.S: the same copy for ua_memcpy, which has no user side: no
@@ -304,10 +316,7 @@ UA_ENTRY(COPY_FN)
 	 * two vectors past one: tens of cycles on Zen 3 (8 KiB copies 10-15%
 	 * slower), so that case goes apart.
 	 */
-	lea	-1(%rdi,%rdx), %ecx
-	and	$4095, %ecx
-	cmp	$(2 * VEC_SIZE - 1), %ecx
-	jb	.Lcopy_tail_page
+	IF_END_NEAR_PAGE (2 * VEC_SIZE), %ecx, .Lcopy_tail_page
 	cmp	$(2 * VEC_SIZE), %rdx
 	ja	.Lcopy_tail_3_4
 	cmp	$VEC_SIZE, %rdx
@@ -429,12 +438,8 @@ UA_ENTRY(COPY_FN)
 	jz	.Lcopy_ret
 	/* dst a little ahead of src, or the end near a page: shifted */
 	IF_DST_AHEAD 256, %r11d, .Lcopy_shift_tail
-	lea	-1(%rdi,%rdx), %r11d
-	and	$4095, %r11d
-	cmp	$(4 * VEC_SIZE - 1), %r11d
-	jb	.Lcopy_shift_tail
-	MOVE_EACH FAULT, VMOVU, VEC_SIZE, (-4 * VEC_SIZE), load, HEAD4, (%rsi,%rdx)
-	MOVE_EACH FAULT, VMOVU, VEC_SIZE, (-4 * VEC_SIZE), store, HEAD4, (%rdi,%rdx)
+	IF_END_NEAR_PAGE (4 * VEC_SIZE), %r11d, .Lcopy_shift_tail
+	COPY_BOTH_ENDS FAULT, VMOVU, VEC_SIZE, , TAIL4
 	jmp	.Lcopy_ret
 .Lcopy_shift_tail:
 	/* The vector at rsi from its line and the line of its last byte */

@@ -199,8 +199,10 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* A subcommand whose probes differ by more than this is said to have */
+/* Speed probes further apart than this fraction: the host's speed changed */
 #define SPEED_CHANGE 0.10
+/* Samples per speed probe, the fastest taken */
+#define PROBE_SAMPLES 5
 
 /*
  * The host's speed: glibc's memcpy of 8 KiB in L1, the fastest of five
@@ -217,8 +219,8 @@ speed_probe(void)
 	double v[1][MEASURE_MAX_TRIALS], best = INFINITY;
 	int i;
 
-	measure_samples(cs, 1, &r, 5, v);
-	for (i = 0; i < 5; i++)
+	measure_samples(cs, 1, &r, PROBE_SAMPLES, v);
+	for (i = 0; i < PROBE_SAMPLES; i++)
 		best = fmin(best, v[0][i]);
 	return 8192 / best;
 }
@@ -448,9 +450,8 @@ main(int argc, char **argv)
 		fastest = fmax(fastest, probe);
 		if (fabs(probe / before - 1) > SPEED_CHANGE)
 			say("warning: %s: the host's speed changed while it "
-			    "ran "
-			    "(the speed probe read %.0f GB/s before, %.0f "
-			    "after): its figures mix two states of the "
+			    "ran (the speed probe read %.0f GB/s before, "
+			    "%.0f after): its figures mix two states of the "
 			    "machine; run it again.",
 			    subcommands[i].name, before, probe);
 		bars_print(subcommands[i].name);

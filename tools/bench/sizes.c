@@ -328,7 +328,7 @@ random_ranges(void)
 		   second = {0};
 	struct table *t;
 	int trials = bench_trials(7, 11), nc = 0, i, k;
-	enum level l;
+	enum level l, worst_l = LVL_L1, second_l = LVL_L1;
 	char a[24], b[24], detail[96];
 
 	t = table_new("sizes", "random-ranges",
@@ -380,10 +380,10 @@ random_ranges(void)
 				table_num(t, NAN);
 			table_num(t, vs);
 			if (!(vs >= min)) {
-				next = min, second = worst;
-				min = vs, worst = r;
+				next = min, second = worst, second_l = worst_l;
+				min = vs, worst = r, worst_l = l;
 			} else if (!(vs >= next)) {
-				next = vs, second = r;
+				next = vs, second = r, second_l = l;
 			}
 		}
 	table_note(t,
@@ -410,11 +410,11 @@ random_ranges(void)
 	nc = time_random(&worst, trials, cs, v);
 	min = random_best(v, nc, trials);
 	if (next < min)
-		min = next, worst = second;
+		min = next, worst = second, worst_l = second_l;
 	snprintf(detail, sizeof(detail),
 		 "worst at %s %s..%s; %.2fx before re-timing",
-		 worst.ws == level_ws(LVL_L1) ? "L1" : "L2",
-		 fmt_size(worst.size_lo, a), fmt_size(worst.size, b), before);
+		 level_name(worst_l), fmt_size(worst.size_lo, a),
+		 fmt_size(worst.size, b), before);
 	bar("sizes", "random copies by size range: ua_memcpy / best glibc", min,
 	    0.95, 0, detail);
 }

@@ -101,7 +101,6 @@ struct ua_dispatch ua_dispatch = {
 
 /* Before the table is filled every size goes through it, which fills it */
 size_t ua_memcpy_inline_max;
-unsigned char ua_memcpy_inline_wide;
 
 struct ua_misaligned ua_misaligned = {
     .copy = {ua_copy_first, ua_copy_first, ua_copy_first, ua_copy_first},
@@ -294,16 +293,15 @@ ua_dispatch_set(const struct ua_policy *p, const struct ua_dispatch *d,
 {
 	const struct ua_strategy *small = ua_engine.copy_s[UA_SMALL];
 	/* The entry's own moves: the small class's, narrow or wide */
-	unsigned char wide =
-	    p->t[UA_T_INLINE_WIDE].num && small->memcpy_inline_wide;
-	size_t max = wide ? small->memcpy_inline_wide : small->memcpy_inline;
+	size_t max = p->t[UA_T_INLINE_WIDE].num && small->memcpy_inline_wide
+			 ? small->memcpy_inline_wide
+			 : small->memcpy_inline;
 
 	if (max >= d->medium_min)
 		max = d->medium_min ? d->medium_min - 1 : 0;
 	ua_policy_now = *p;
 	ua_dispatch = *d;
 	ua_misaligned = *m;
-	ua_memcpy_inline_wide = wide;
 	ua_memcpy_inline_max = wrapped ? 0 : max;
 }
 

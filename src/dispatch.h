@@ -60,12 +60,12 @@ extern struct ua_misaligned ua_misaligned;
  * An architecture whose entries are written in assembly (x86-64:
  * src/<arch>/entry.S) may copy small sizes in the entry itself, without
  * the indirect jump: up to ua_memcpy_inline_max bytes, which
- * ua_dispatch_apply() sets to the small class's memcpy_inline (below
- * medium_min; 0 before the table is filled).
+ * ua_dispatch_apply() sets to the small class's memcpy_inline, or its
+ * memcpy_inline_wide under inline_wide (below medium_min; 0 before the
+ * table is filled).  The entry tells the two apart by the limit itself
+ * (x86-64: above UA_INLINE_NARROW, arch.h), so that it reads one word.
  */
 extern size_t ua_memcpy_inline_max;
-/* 1: the small class's memcpy_inline_wide is in force (inline_wide) */
-extern unsigned char ua_memcpy_inline_wide;
 
 /* The size class of a copy of n bytes */
 static inline int

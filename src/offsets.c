@@ -39,6 +39,10 @@ ua_offsets(void)
 	/* This thread's own range (thread.h) */
 	UA_OFFSET(UA_SELF_RANGE_LO, struct ua_thread, range_lo);
 	UA_OFFSET(UA_SELF_RANGE_HI, struct ua_thread, range_hi);
+#ifdef UA_INLINE_NARROW
+	/* The entries' limit with 32-byte moves (arch.h) */
+	UA_DEFINE(UA_INLINE_NARROW, UA_INLINE_NARROW);
+#endif
 #ifdef UA_KIND_SHIFT
 	/* Where the kind sits in the user side's hi (arch.h) */
 	UA_DEFINE(UA_KIND_SHIFT, UA_KIND_SHIFT);

@@ -11,6 +11,13 @@
 #define UA_ARCH_NAME "x86_64"
 
 /*
+ * The entries' own copies (entry.S) with 32-byte moves go up to this many
+ * bytes (the avx2 and avx512 strategies' memcpy_inline); a limit above it
+ * is their 64-byte moves (memcpy_inline_wide, the policy's inline_wide)
+ */
+#define UA_INLINE_NARROW 512
+
+/*
  * The user side rides in r8 (lo) and r9 (hi, with the kind in its top
  * bits: user addresses stop below 2^57), which no routine touches; rcx,
  * the third trailing argument's register, is scratch.

@@ -7,10 +7,14 @@
  * small-class strategy's (dispatch.c): 0 for a strategy whose routine must
  * serve every size (and before the table is filled, so that its first
  * routines fill it), 31 for sse2 (16-byte moves: SSE2 is baseline on x86-64),
- * 512 for avx2 and avx512 with 32-byte moves (stores are the limit, one
- * 32-byte store per cycle on Zen 3), 1024 for avx512 with 64-byte moves
- * when the policy sets inline_wide (ua_memcpy_inline_wide: Zen 5 stores 64
- * bytes a cycle).  The user entries check the range first and give every
+ * 512 (UA_INLINE_NARROW) for avx2 and avx512 with 32-byte moves (stores
+ * are the limit, one 32-byte store per cycle on Zen 3), 1024 for avx512
+ * with 64-byte moves when the policy sets inline_wide (Zen 5 stores 64
+ * bytes a cycle): a limit above UA_INLINE_NARROW is the 64-byte moves, so
+ * that a call reads one word of the policy before it copies (in a loop
+ * whose addresses alias modulo 4 KiB, each load in the entry cost up to
+ * 0.5 ns, and 1 KiB copies took 6.5 ns with two, 5.9 with one).  The user
+ * entries check the range first and give every
  * move a table entry; ua_memcpy's have none: a fault there is the caller's
  * bug and crashes as it would in memcpy.
  */
@@ -72,16 +76,18 @@
  * 0..64 without a branch: from memory not in the caches a masked load or
  * store costs 2-3 ns more than a plain one, and a 16-byte copy of a cold
  * line took 2.7x glibc's time on Zen 5 (10 ns; 10% faster from L1).
- * Above 64: with inline_wide, 64-byte moves up to 1 KiB, the first vector
- * loaded while the size is sorted and 65..128 with no taken branch after
- * that; without, 32-byte moves up to 512.  Moves go in increasing address
+ * Above 64: with a limit above UA_INLINE_NARROW (inline_wide), 64-byte
+ * moves up to 1 KiB, the first vector loaded while the size is sorted and
+ * 65..128 with no taken branch after that; without, 32-byte moves up to
+ * 512.  Moves go in increasing address
  * order (a user copy's first fault is at its lowest bad page); rsi and rdi
  * stay put, the cursors of a user copy.  Given fixups (\vfault for the AVX
  * moves), the moves get table entries.  Clobbers r10, r11, xmm0-1,
  * ymm0-15, zmm16-31.
  */
 .macro SMALL_COPY fault, vfault, table, ok:vararg
-	cmp	ua_memcpy_inline_max(%rip), %rdx
+	mov	ua_memcpy_inline_max(%rip), %r10
+	cmp	%r10, %rdx
 	ja	\table
 	cmp	$64, %edx
 	ja	.Lmore_64\@
@@ -93,8 +99,8 @@
 	\ok
 	ret
 .Lmore_64\@:
-	cmpb	$0, ua_memcpy_inline_wide(%rip)
-	je	.Lnarrow\@
+	cmp	$UA_INLINE_NARROW, %r10
+	jbe	.Lnarrow\@
 	/* 64-byte moves in zmm16-31, which need no vzeroupper */
 	AMOV \vfault, vmovdqu64	(%rsi), %zmm16
 	cmp	$128, %edx
@@ -316,7 +322,6 @@
 .endm
 
 	.hidden ua_memcpy_inline_max
-	.hidden ua_memcpy_inline_wide
 	.hidden ua_dispatch
 	.hidden ua_misaligned
 	.hidden ua_self

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* x86-64: the strategies (strategies.h), the first one running everywhere. */
 #include "strategies.h"
+#include "arch.h"
 #include "x86/cpu_features.h"
 
 /* clang-format off */
@@ -9,11 +10,12 @@
 	STRATEGY(erms, COPY_CLEAR, .string = 1)                                \
 	STRATEGY(movsq, COPY_CLEAR, .string = 1)                               \
 	STRATEGY(unrolled, COPY_CLEAR)                                         \
-	STRATEGY(avx2, COPY_CLEAR_MEMCPY, .memcpy_inline = 512,                \
+	STRATEGY(avx2, COPY_CLEAR_MEMCPY, .memcpy_inline = UA_INLINE_NARROW,   \
 		 .needs = UA_F(AVX2))                                          \
-	STRATEGY(avx512, COPY_CLEAR_MEMCPY, .memcpy_inline = 512,              \
+	STRATEGY(avx512, COPY_CLEAR_MEMCPY, .memcpy_inline = UA_INLINE_NARROW, \
 		 .memcpy_inline_wide = 1024, .needs = UA_F(AVX512))            \
-	STRATEGY(avx512vbmi, COPY_CLEAR_MEMCPY, .memcpy_inline = 512,          \
+	STRATEGY(avx512vbmi, COPY_CLEAR_MEMCPY,                                \
+		 .memcpy_inline = UA_INLINE_NARROW,                            \
 		 .memcpy_inline_wide = 1024,                                   \
 		 .needs = UA_F(AVX512) | UA_F(AVX512VBMI))                     \
 	STRATEGY(nt, COPY_CLEAR, .nontemporal = 1)

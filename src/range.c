@@ -7,7 +7,7 @@
 #include "range.h"
 #include "task_size.h"
 
-uintptr_t ua_user_lo, ua_user_top;
+uintptr_t ua_user_lo, ua_user_top, ua_entry_top;
 
 /* Every user address above the first page, up to the top less one page */
 static uintptr_t ua_default_lo, ua_default_hi;
@@ -25,6 +25,7 @@ ua_range_open(void)
 {
 	__atomic_store_n(&ua_user_lo, ua_default_lo, __ATOMIC_RELEASE);
 	__atomic_store_n(&ua_user_top, ua_default_hi, __ATOMIC_RELEASE);
+	__atomic_store_n(&ua_entry_top, ua_default_hi, __ATOMIC_RELEASE);
 }
 
 int
@@ -33,6 +34,13 @@ ua_range_set(uintptr_t b, size_t len)
 	if (len &&
 	    (b < ua_default_lo || b > ua_default_hi || len > ua_default_hi - b))
 		return -EINVAL;
+	/*
+	 * The entries' first test sends every call the full way from now
+	 * on, this thread's before it has its range (init came first, and
+	 * never opens the range again)
+	 */
+	if (len)
+		__atomic_store_n(&ua_entry_top, 0, __ATOMIC_RELAXED);
 	/* A handler that runs between the stores sees the default range */
 	ua_self.range_hi = 0;
 	atomic_signal_fence(memory_order_seq_cst);

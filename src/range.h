@@ -34,6 +34,13 @@
 
 /* The default range once init is done, 0 before (the entries read them) */
 extern uintptr_t ua_user_lo, ua_user_top;
+/*
+ * What the x86-64 entries compare n with first: ua_user_top while no
+ * thread has set a range of its own, 0 from the first that does (and
+ * before init), so that the entries read one word on the default range
+ * and take the full check, this thread's range and the top, otherwise
+ */
+extern uintptr_t ua_entry_top;
 
 /* What ua_user_addr returns for a refused range: never a user address */
 #define UA_REFUSED UINTPTR_MAX

@@ -247,9 +247,8 @@
  * access_ok (range.h) on \ptr and rdx: the assembly twin of ua_user_addr,
  * reading the same words, with the same meaning.  Accepted: r8 = \ptr and
  * r9 = \ptr + rdx, the user side (UA_USER_ARGS, kind 0).  A thread on the
- * default range (range_hi 0) has the kernel's masked_user_access: only n
- * is checked against the top (so that r9 neither wraps nor reaches the kind
- * bits; the top is 0 until init has opened the range, which refuses all),
+ * default range has the kernel's masked_user_access: only n is checked
+ * against the top (so that r9 neither wraps nor reaches the kind bits),
  * a branch on a load that the copy's data does not wait for; and a pointer
  * above UA_TOP_MAX becomes UA_TOP_MAX, without a branch and without a load
  * (the kernel patches its top into the instruction; the largest top needs
@@ -259,16 +258,22 @@
  * first non-canonical address, which the kernel reports without an address
  * and fault.c takes as the top, or as the start of the user side when that
  * lies above it (ua_user_addr clamps such a pointer to the top instead: the
- * same count).  A thread with its own range (ua_set_user_range) has no
- * such guard: USER_SIDE_FULL at \full checks it all.  Clobbers rax, r10,
- * r11.
+ * same count).  The word n is compared with, ua_entry_top (range.h), is
+ * the top while no thread has a range of its own, else 0, as before init:
+ * then every call goes to \full (USER_SIDE_FULL), which reads this
+ * thread's range and the top itself.  So a call on the default range reads
+ * one word here, where reading the thread's range and the top took three
+ * loads (the TLS offset, the range, the top), each of which costs in a
+ * loop whose addresses alias modulo 4 KiB (see SMALL_COPY).
  */
-.macro USER_SIDE ptr, full, refused
-	mov	ua_self@gottpoff(%rip), %rax
-	cmpq	$0, %fs:UA_SELF_RANGE_HI(%rax)
-	jne	\full
-	cmp	ua_user_top(%rip), %rdx
-	ja	\refused
+.macro USER_SIDE ptr, full
+	cmp	ua_entry_top(%rip), %rdx
+	ja	\full
+	CLAMP_TO_TOP \ptr
+.endm
+
+/* r8 = \ptr, or UA_TOP_MAX if above it, and \ptr with it; r9 = r8 + rdx */
+.macro CLAMP_TO_TOP ptr
 	movabs	$UA_TOP_MAX, %r8
 	cmp	%r8, \ptr
 	cmovb	\ptr, %r8
@@ -277,13 +282,24 @@
 .endm
 
 /*
- * access_ok(\ptr, rdx) against this thread's own range, with the Spectre
- * v1 mask: a refused pointer becomes all ones before the branch on it, to
- * \refused with the arguments as they came (which also takes n == 0
- * outside the range: the slow way accepts it, as range.h does); accepted:
- * as USER_SIDE, back to \back.  rax: the thread (USER_SIDE).
+ * access_ok(\ptr, rdx) the full way.  On the default range (range_hi 0):
+ * n against the top itself, to \refused above it (and before init, when
+ * the top is 0), else as USER_SIDE.  On this thread's own range, which
+ * has no guard above it: all of it, with the Spectre v1 mask: a refused
+ * pointer becomes all ones before the branch on it, to \refused with the
+ * arguments as they came (which also takes n == 0 outside the range: the
+ * slow way accepts it, as range.h does).  Accepted: as USER_SIDE, back to
+ * \back.  Clobbers rax, r10, r11.
  */
 .macro USER_SIDE_FULL ptr, back, refused
+	mov	ua_self@gottpoff(%rip), %rax
+	cmpq	$0, %fs:UA_SELF_RANGE_HI(%rax)
+	jne	.Lown_range\@
+	cmp	ua_user_top(%rip), %rdx
+	ja	\refused
+	CLAMP_TO_TOP \ptr
+	jmp	\back
+.Lown_range\@:
 	mov	%fs:UA_SELF_RANGE_LO(%rax), %r8
 	mov	%fs:UA_SELF_RANGE_HI(%rax), %r9
 	/* refused: ptr - lo + n carries, or passes hi - lo */
@@ -310,7 +326,7 @@
  * Output: rax the bytes not copied
  */
 .macro FROM_USER
-	USER_SIDE %rsi, .Lfrom_full\@, ua_from_user_refused
+	USER_SIDE %rsi, .Lfrom_full\@
 .Lfrom_checked\@:
 	SMALL_COPY .Lfrom_fault\@, .Lfrom_vfault\@, .Lfrom_table\@, \
 		xor %eax, %eax
@@ -326,6 +342,7 @@
 	.hidden ua_misaligned
 	.hidden ua_self
 	.hidden ua_user_top
+	.hidden ua_entry_top
 	.hidden ua_from_user_refused
 	.hidden ua_from_user_nocache_refused
 	.hidden ua_to_user_refused
@@ -374,7 +391,7 @@ UA_EXPORT_ENTRY(ua_copy_from_user_nocache)
 	jae	.Lfrom_nocache
 	FROM_USER
 .Lfrom_nocache:
-	USER_SIDE %rsi, .Lfrom_nocache_full, ua_from_user_nocache_refused
+	USER_SIDE %rsi, .Lfrom_nocache_full
 .Lfrom_nocache_checked:
 	jmp	*ua_dispatch+UA_DISPATCH_NOCACHE(%rip)
 .Lfrom_nocache_full:
@@ -387,7 +404,7 @@ UA_EXPORT_ENTRY(ua_copy_from_user_nocache)
  * Output: rax the bytes not copied
  */
 UA_EXPORT_ENTRY(ua_copy_to_user)
-	USER_SIDE %rdi, .Lto_full, ua_to_user_refused
+	USER_SIDE %rdi, .Lto_full
 .Lto_checked:
 	bts	$UA_KIND_SHIFT, %r9 /* UA_KIND_TO */
 	SMALL_COPY .Lto_fault, .Lto_vfault, .Lto_table, xor %eax, %eax

@@ -86,8 +86,8 @@ static void *
 other_thread(void *arg)
 {
 	char *p = arg;
-
 	unsigned char buf[300];
+	size_t i;
 
 	/* The range is per thread: this one still has the default, also in
 	 * the entries, which look at it once any thread has had its own */
@@ -97,6 +97,11 @@ other_thread(void *arg)
 	CHECK_EQ(ua_copy_from_user(buf, p - 4096 + 8, sizeof(buf)), 0);
 	CHECK_EQ(ua_copy_from_user_nocache(buf, p - 4096, 8), 0);
 	CHECK(buf[0] == 0x22 && buf[7] == 0x22, "copied in another thread");
+	/* ... and refuses what it refused before any thread had its own */
+	for (i = 0; i < sizeof(bad_ptrs) / sizeof(bad_ptrs[0]); i++)
+		check_rejected(bad_ptrs[i], 8);
+	check_rejected((uintptr_t)p, SIZE_MAX);
+	check_rejected(TOP - 4096, 8192);
 	return NULL;
 }
 
@@ -163,6 +168,9 @@ main(void)
 	CHECK_EQ(ua_copy_to_user(p, buf, sizeof(buf)), 0);
 	CHECK_EQ(ua_copy_from_user(buf, p + 4 * pg - sizeof(buf), sizeof(buf)),
 		 0);
+	for (i = 0; i < sizeof(bad_ptrs) / sizeof(bad_ptrs[0]); i++)
+		check_rejected(bad_ptrs[i], 8);
+	check_rejected((uintptr_t)p, SIZE_MAX);
 	munmap(p, 4 * pg);
 	t_done("range");
 	return T_PASS;

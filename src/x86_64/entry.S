@@ -6,17 +6,17 @@
  * dispatch table above that.  The limit, ua_memcpy_inline_max, is the
  * small-class strategy's (dispatch.c): 0 for a strategy whose routine must
  * serve every size (and before the table is filled, so that its first
- * routines fill it), 31 for sse2 (16-byte moves: SSE2 is baseline on x86-64),
- * 512 (UA_INLINE_NARROW) for avx2 and avx512 with 32-byte moves (stores
- * are the limit, one 32-byte store per cycle on Zen 3), 1024 for avx512
- * with 64-byte moves when the policy sets inline_wide (Zen 5 stores 64
- * bytes a cycle): a limit above UA_INLINE_NARROW is the 64-byte moves, so
- * that a call reads one word of the policy before it copies (in a loop
- * whose addresses alias modulo 4 KiB, each load in the entry cost up to
- * 0.5 ns, and 1 KiB copies took 6.5 ns with two, 5.9 with one).  The user
- * entries check the range first and give every
- * move a table entry; ua_memcpy's have none: a fault there is the caller's
- * bug and crashes as it would in memcpy.
+ * routines fill it), 31 for sse2 (16-byte moves: SSE2 is baseline on
+ * x86-64), 512 (UA_INLINE_NARROW) for avx2 and avx512 with 32-byte moves
+ * (stores are the limit, one 32-byte store per cycle on Zen 3), 1024 for
+ * avx512 with 64-byte moves when the policy sets inline_wide (Zen 5 stores
+ * 64 bytes a cycle): a limit above UA_INLINE_NARROW is the 64-byte moves,
+ * so that a call reads one word of the policy before it copies (in a loop
+ * whose addresses alias modulo 4 KiB, each load in the entry cost up to 0.5
+ * ns, and 1 KiB copies took 6.5 ns with two, 5.9 with one).  The user
+ * entries check the range first and give every move a table entry;
+ * ua_memcpy's have none: a fault there is the caller's bug and crashes as
+ * it would in memcpy.
  */
 #include "asm.h"
 #include "offsets.h"
@@ -69,21 +69,20 @@
 
 /*
  * Up to ua_memcpy_inline_max bytes from rsi to rdi, then \ok and return;
- * above, on to \table.  Up to 64 bytes laid out like glibc's: 32..64
- * falls through and below 32 the smaller the size the fewer taken branches
- * (32 and up only happen when the small class runs a strategy with 32-byte
+ * above, on to \table.  Up to 64 bytes laid out like glibc's: 32..64 falls
+ * through and below 32 the smaller the size the fewer taken branches (32
+ * and up only happen when the small class runs a strategy with 32-byte
  * vectors, so AVX is there).  Not AVX-512 masked moves, which would take
  * 0..64 without a branch: from memory not in the caches a masked load or
  * store costs 2-3 ns more than a plain one, and a 16-byte copy of a cold
- * line took 2.7x glibc's time on Zen 5 (10 ns; 10% faster from L1).
- * Above 64: with a limit above UA_INLINE_NARROW (inline_wide), 64-byte
- * moves up to 1 KiB, the first vector loaded while the size is sorted and
- * 65..128 with no taken branch after that; without, 32-byte moves up to
- * 512.  Moves go in increasing address
- * order (a user copy's first fault is at its lowest bad page); rsi and rdi
- * stay put, the cursors of a user copy.  Given fixups (\vfault for the AVX
- * moves), the moves get table entries.  Clobbers r10, r11, xmm0-1,
- * ymm0-15, zmm16-31.
+ * line took 2.7x glibc's time on Zen 5 (10 ns; 10% faster from L1).  Above
+ * 64: with a limit above UA_INLINE_NARROW (inline_wide), 64-byte moves up
+ * to 1 KiB, the first vector loaded while the size is sorted and 65..128
+ * with no taken branch after that; without, 32-byte moves up to 512.  Moves
+ * go in increasing address order (a user copy's first fault is at its
+ * lowest bad page); rsi and rdi stay put, the cursors of a user copy.
+ * Given fixups (\vfault for the AVX moves), the moves get table entries.
+ * Clobbers r10, r11, xmm0-1, ymm0-15, zmm16-31.
  */
 .macro SMALL_COPY fault, vfault, table, ok:vararg
 	mov	ua_memcpy_inline_max(%rip), %r10

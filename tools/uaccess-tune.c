@@ -299,7 +299,7 @@ time_candidates(const struct ua_strategy **c, int nc, int clear, size_t n,
 	int i;
 
 	if (n >= l2 / 2 || stream_src) {
-		r.ws = 2 * n <= llc / 4 ? llc / 4 : bsize;
+		r.ws = 2 * n <= llc / 4 && llc / 4 < bsize ? llc / 4 : bsize;
 		/*
 		 * While the copy's two buffers fit in the LLC, one sample's
 		 * worth of the window, which stays there; beyond, all of it,
@@ -382,7 +382,6 @@ prior_load(void)
 	for (t = 0; t < UA_NTUNABLES; t++) {
 		prior.s[t] = p.t[t].strategy;
 		prior.num[t] = p.t[t].num;
-		prior.set[t] = 1;
 	}
 }
 

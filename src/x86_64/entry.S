@@ -13,8 +13,8 @@
  * 64 bytes a cycle): a limit above UA_INLINE_NARROW is the 64-byte moves,
  * so that a call reads one word of the policy before it copies (in a loop
  * whose addresses alias modulo 4 KiB, each load in the entry cost up to 0.5
- * ns, and 1 KiB copies took 6.5 ns with two, 5.9 with one).  The user
- * entries check the range first and give every move a table entry;
+ * ns on Zen 5, and 1 KiB copies took 6.5 ns with two, 5.9 with one).  The
+ * user entries check the range first and give every move a table entry;
  * ua_memcpy's have none: a fault there is the caller's bug and crashes as
  * it would in memcpy.
  */
@@ -58,7 +58,7 @@
 	MOVE_EACH \vfault, vmovdqu64, 64, 64, store, "\head", (%rdi)
 	MOVE_EACH \vfault, vmovdqa64, 64, (-.Lua_k * 64), store, "\back", \
 		(%rdi,%r11)
-	/* the end on a vector boundary: the last vector was the last of \back */
+	/* the end on a vector boundary: the last vector was \back's last */
 	cmp	%r11, %rdx
 	je	.Lband_end\@
 	AMOV \vfault, vmovdqu64	\last, -64(%rdi,%rdx)
@@ -263,7 +263,7 @@
  * thread's range and the top itself.  So a call on the default range reads
  * one word here, where reading the thread's range and the top took three
  * loads (the TLS offset, the range, the top), each of which costs in a
- * loop whose addresses alias modulo 4 KiB (see SMALL_COPY).
+ * loop whose addresses alias modulo 4 KiB (see the top of this file).
  */
 .macro USER_SIDE ptr, full
 	cmp	ua_entry_top(%rip), %rdx

@@ -101,6 +101,7 @@ struct ua_dispatch ua_dispatch = {
 
 /* Before the table is filled every size goes through it, which fills it */
 size_t ua_memcpy_inline_max;
+size_t ua_nocache_inline_max;
 
 struct ua_misaligned ua_misaligned = {
     .copy = {ua_copy_first, ua_copy_first, ua_copy_first, ua_copy_first},
@@ -303,6 +304,9 @@ ua_dispatch_set(const struct ua_policy *p, const struct ua_dispatch *d,
 	ua_dispatch = *d;
 	ua_misaligned = *m;
 	ua_memcpy_inline_max = wrapped ? 0 : max;
+	if (max >= d->nocache_min)
+		max = d->nocache_min ? d->nocache_min - 1 : 0;
+	ua_nocache_inline_max = wrapped ? 0 : max;
 }
 
 void

@@ -64,8 +64,12 @@ extern struct ua_misaligned ua_misaligned;
  * memcpy_inline_wide under inline_wide (below medium_min; 0 before the
  * table is filled).  The entry tells the two apart by the limit itself
  * (x86-64: above UA_INLINE_NARROW, arch.h), so that it reads one word.
+ * The nocache entries' limit, ua_nocache_inline_max, is the same but
+ * below nocache_min, so that a nocache copy it serves is the cached one
+ * and the entry compares n with nocache_min only above it.
  */
 extern size_t ua_memcpy_inline_max;
+extern size_t ua_nocache_inline_max;
 
 /* The size class of a copy of n bytes */
 static inline int

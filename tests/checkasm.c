@@ -349,20 +349,21 @@ inline_want(const struct ua_policy *p)
  * length across that limit, under the default policy, sse2 and the best
  * vector strategy in the small class with narrow and with wide moves, the
  * medium class starting inside the inline range, and a string strategy
- * forced.
+ * forced.  The nocache entries' limit is the same below nocache_min: it
+ * starts inside the inline range in the last pass.
  */
 static void
 sweep_memcpy_entry(const struct ua_policy *def)
 {
 	const struct ua_strategy *all, *vec = NULL;
-	size_t da, sa, n, i, count, pass, want, maxlen;
+	size_t da, sa, n, i, count, pass, want, want_nc, maxlen;
 	char cfg[128];
 
 	all = ua_strategies(&count);
 	for (i = 0; i < count; i++)
 		if (all[i].plain && ua_strategy_supported(&all[i]))
 			vec = &all[i];
-	for (pass = 0; pass < 6; pass++) {
+	for (pass = 0; pass < 7; pass++) {
 		struct ua_policy p = *def;
 
 		cfg[0] = 0;
@@ -378,6 +379,11 @@ sweep_memcpy_entry(const struct ua_policy *def)
 			snprintf(cfg, sizeof(cfg),
 				 "small=%s:medium_min=64K:inline_wide=%d",
 				 vec->name, pass == 5);
+		else if (pass == 6 && vec)
+			snprintf(cfg, sizeof(cfg),
+				 "small=%s:medium_min=64K:inline_wide=1:"
+				 "nocache=%s:nocache_min=300",
+				 vec->name, vec->name);
 		else if (pass > 3)
 			continue;
 		if (cfg[0]) {
@@ -393,6 +399,17 @@ sweep_memcpy_entry(const struct ua_policy *def)
 		      ua_dispatch.medium_min);
 		CHECK(pass != 3 || want == 0, "erms forced: inline up to %zu",
 		      want);
+		want_nc =
+		    want < ua_dispatch.nocache_min
+			? want
+			: ua_dispatch.nocache_min - !!ua_dispatch.nocache_min;
+		CHECK(ua_nocache_inline_max == want_nc,
+		      "%s: nocache inline up to %zu, want %zu (nocache from "
+		      "%zu)",
+		      cfg[0] ? cfg : "default", ua_nocache_inline_max, want_nc,
+		      ua_dispatch.nocache_min);
+		CHECK(pass != 6 || !vec || want_nc == 299,
+		      "nocache_min=300: nocache inline up to %zu", want_nc);
 		/* Across the limit, and every move of the small path */
 		maxlen = 2 * (want > 64 ? want : 64) + 8;
 		for (da = 0; da < 64; da++)
@@ -413,6 +430,9 @@ sweep_memcpy_entry(const struct ua_policy *def)
 					check_copy("entry", API_TO, NULL,
 						   gd.hi - n - da,
 						   gs.hi - n - sa, n);
+					check_copy("entry", API_NOCACHE, NULL,
+						   gd.lo + da, gs.hi - n - sa,
+						   n);
 				}
 		ua_dispatch_apply(def);
 	}

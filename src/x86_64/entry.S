@@ -68,7 +68,7 @@
 .endm
 
 /*
- * Up to ua_memcpy_inline_max bytes from rsi to rdi, then \ok and return;
+ * Up to \limit bytes from rsi to rdi, then \ok and return;
  * above, on to \table.  Up to 64 bytes laid out like glibc's: 32..64 falls
  * through and below 32 the smaller the size the fewer taken branches (32
  * and up only happen when the small class runs a strategy with 32-byte
@@ -84,8 +84,8 @@
  * Given fixups (\vfault for the AVX moves), the moves get table entries.
  * Clobbers r10, r11, xmm0-1, ymm0-15, zmm16-31.
  */
-.macro SMALL_COPY fault, vfault, table, ok:vararg
-	mov	ua_memcpy_inline_max(%rip), %r10
+.macro SMALL_COPY limit, fault, vfault, table, ok:vararg
+	mov	\limit(%rip), %r10
 	cmp	%r10, %rdx
 	ja	\table
 	cmp	$64, %edx
@@ -320,23 +320,29 @@
 .endm
 
 /*
- * copy_from_user: the range check, the small sizes, the table.
+ * copy_from_user: the range check, the small sizes up to \limit, the
+ * table; with \stream, to there from nocache_min.
  * Input: rdi destination, rsi user source, rdx count
  * Output: rax the bytes not copied
  */
-.macro FROM_USER
+.macro FROM_USER limit, refused, stream
 	USER_SIDE %rsi, .Lfrom_full\@
 .Lfrom_checked\@:
-	SMALL_COPY .Lfrom_fault\@, .Lfrom_vfault\@, .Lfrom_table\@, \
-		xor %eax, %eax
+	SMALL_COPY \limit, .Lfrom_fault\@, .Lfrom_vfault\@, \
+		.Lfrom_table\@, xor %eax, %eax
 	SMALL_COPY_FIXUPS .Lfrom_fault\@, .Lfrom_vfault\@
 .Lfrom_table\@:
+	.ifnb \stream
+	cmp	ua_dispatch+UA_DISPATCH_NOCACHE_MIN(%rip), %rdx
+	jae	\stream
+	.endif
 	TABLE_JUMP UA_DISPATCH_COPY, UA_MISALIGNED_COPY
 .Lfrom_full\@:
-	USER_SIDE_FULL %rsi, .Lfrom_checked\@, ua_from_user_refused
+	USER_SIDE_FULL %rsi, .Lfrom_checked\@, \refused
 .endm
 
 	.hidden ua_memcpy_inline_max
+	.hidden ua_nocache_inline_max
 	.hidden ua_dispatch
 	.hidden ua_misaligned
 	.hidden ua_self
@@ -354,7 +360,7 @@
 UA_EXPORT_ENTRY(ua_memcpy)
 	mov	%rdi, %rax
 .Lmemcpy:
-	SMALL_COPY , , .Lmemcpy_table
+	SMALL_COPY ua_memcpy_inline_max, , , .Lmemcpy_table
 .Lmemcpy_table:
 	TABLE_JUMP UA_DISPATCH_MEMCPY, UA_MISALIGNED_MEMCPY
 .size ua_memcpy, .-ua_memcpy
@@ -375,27 +381,23 @@ UA_EXPORT_ENTRY(ua_memcpy_nocache)
  * Output: rax the bytes not copied
  */
 UA_EXPORT_ENTRY(ua_copy_from_user)
-	FROM_USER
+	FROM_USER ua_memcpy_inline_max, ua_from_user_refused
 .size ua_copy_from_user, .-ua_copy_from_user
 
 /*
- * Below nocache_min, the cached copy (small writes must not stream),
- * written out again rather than jumped to: the jump cost 256-byte copies
- * 5% (fstime); from there, the non-temporal routine.
+ * copy_from_user written out again, its small copies limited to below
+ * nocache_min (small writes must not stream), so that they cost what
+ * copy_from_user's do: a jump to it cost 256-byte copies 5% (fstime), a
+ * compare with nocache_min before them 11% (Zen 5).  From nocache_min,
+ * the non-temporal routine.
  * Input: rdi destination, rsi user source, rdx count
  * Output: rax the bytes not copied
  */
 UA_EXPORT_ENTRY(ua_copy_from_user_nocache)
-	cmp	ua_dispatch+UA_DISPATCH_NOCACHE_MIN(%rip), %rdx
-	jae	.Lfrom_nocache
-	FROM_USER
+	FROM_USER ua_nocache_inline_max, ua_from_user_nocache_refused, \
+		.Lfrom_nocache
 .Lfrom_nocache:
-	USER_SIDE %rsi, .Lfrom_nocache_full
-.Lfrom_nocache_checked:
 	jmp	*ua_dispatch+UA_DISPATCH_NOCACHE(%rip)
-.Lfrom_nocache_full:
-	USER_SIDE_FULL %rsi, .Lfrom_nocache_checked, \
-		ua_from_user_nocache_refused
 .size ua_copy_from_user_nocache, .-ua_copy_from_user_nocache
 
 /*
@@ -406,7 +408,8 @@ UA_EXPORT_ENTRY(ua_copy_to_user)
 	USER_SIDE %rdi, .Lto_full
 .Lto_checked:
 	bts	$UA_KIND_SHIFT, %r9 /* UA_KIND_TO */
-	SMALL_COPY .Lto_fault, .Lto_vfault, .Lto_table, xor %eax, %eax
+	SMALL_COPY ua_memcpy_inline_max, .Lto_fault, .Lto_vfault, \
+		.Lto_table, xor %eax, %eax
 	SMALL_COPY_FIXUPS .Lto_fault, .Lto_vfault
 .Lto_table:
 	TABLE_JUMP UA_DISPATCH_COPY, UA_MISALIGNED_COPY

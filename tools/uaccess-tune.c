@@ -288,7 +288,7 @@ time_candidates(const struct ua_strategy **c, int nc, int clear, size_t n,
 		size_t doff, size_t soff, double *ret)
 {
 	struct contender cs[MAXCAND];
-	const struct contender *pc[MAXCAND];
+	const struct contender *pc[MAXCAND] = {0};
 	struct req r = {.op = REQ_SWEEP,
 			.size = n,
 			.ws = n,

@@ -475,7 +475,7 @@ compare_table(const struct table *nt, const struct table *ot, struct tally *n)
 			table_key(t, nt->cols[c].name);
 	for (c = 0; c < nshown; c++) {
 		const struct col *k = &nt->cols[shown[c]];
-		char name[48];
+		char name[sizeof(k->name) + sizeof(k->unit)]; /* name unit */
 
 		snprintf(name, sizeof(name), "%s%s%s", k->name,
 			 k->unit[0] && strcmp(k->unit, "x") ? " " : "",

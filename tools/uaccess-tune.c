@@ -986,7 +986,13 @@ tune_nocache(struct result *res, size_t llc)
 		else if (!from)
 			from = n;
 	}
-	/* Never where streaming does not win up to the largest piece */
+	/*
+	 * Never where streaming does not win up to the largest piece, and
+	 * not below a page where it does (seed 001: small writes must not
+	 * stream, whatever a long stream of them measures)
+	 */
+	if (from && from < ua_page_size)
+		from = ua_page_size;
 	result_num(res, UA_T_NOCACHE_MIN, from ? from : SIZE_MAX);
 }
 

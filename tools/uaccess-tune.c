@@ -940,7 +940,9 @@ tune_nocache(struct result *res, size_t llc)
 	for (k = 0; k < 2; k++)
 		spans[k] = llc << k < bsize / 2 ? llc << k : bsize / 2;
 	result_strategy(res, UA_T_NOCACHE, nt);
-	for (n = 256; n <= 256 * 1024; n *= 2) {
+	/* From a page (seed 001: small writes must not stream, whatever a
+	 * long stream of them measures) */
+	for (n = ua_page_size; n <= 256 * 1024; n *= 2) {
 		const struct ua_strategy *c[2] = {res->s[UA_T_SMALL], nt};
 		struct contender cs[2];
 		const struct contender *pc[2] = {&cs[0], &cs[1]};
@@ -986,13 +988,7 @@ tune_nocache(struct result *res, size_t llc)
 		else if (!from)
 			from = n;
 	}
-	/*
-	 * Never where streaming does not win up to the largest piece, and
-	 * not below a page where it does (seed 001: small writes must not
-	 * stream, whatever a long stream of them measures)
-	 */
-	if (from && from < ua_page_size)
-		from = ua_page_size;
+	/* Never where streaming does not win up to the largest piece */
 	result_num(res, UA_T_NOCACHE_MIN, from ? from : SIZE_MAX);
 }
 

@@ -97,6 +97,10 @@ usage(FILE *f)
 		"      --no-pin        do not pin\n"
 		"      --no-glibc-tuned  skip glibc under GLIBC_TUNABLES (a "
 		"re-executed child)\n"
+		"      --processes N   processes per glibc configuration "
+		"whose median ratio\n"
+		"                      the sizes bars take, 1..8 (default "
+		"3)\n"
 		"      --apps LIST     apps: only these programs, "
 		"comma-separated\n"
 		"      --preload PATH  apps: the object to preload (default: "
@@ -167,6 +171,7 @@ enum {
 	OPT_PLOT,
 	OPT_SIZE,
 	OPT_TRIALS,
+	OPT_PROCESSES,
 	OPT_TIME,
 	OPT_CPU,
 	OPT_NO_PIN,
@@ -185,6 +190,7 @@ static const struct option long_options[] = {
     {"plot", required_argument, NULL, OPT_PLOT},
     {"size", required_argument, NULL, OPT_SIZE},
     {"trials", required_argument, NULL, OPT_TRIALS},
+    {"processes", required_argument, NULL, OPT_PROCESSES},
     {"time", required_argument, NULL, OPT_TIME},
     {"cpu", required_argument, NULL, OPT_CPU},
     {"no-pin", no_argument, NULL, OPT_NO_PIN},
@@ -301,6 +307,10 @@ main(int argc, char **argv)
 			break;
 		case OPT_TRIALS:
 			opt.trials = (int)parse_long("--trials", optarg, 1, 64);
+			break;
+		case OPT_PROCESSES:
+			opt.processes = (int)parse_long("--processes", optarg,
+							1, BENCH_MAX_PROCESSES);
 			break;
 		case OPT_TIME:
 			opt.seconds = parse_seconds(optarg);

@@ -36,6 +36,7 @@ struct bench_opts {
 	int cpu;              /* -1: stay on the CPU we started on */
 	int no_pin;
 	int glibc_tuned;     /* also measure glibc with its tunable */
+	int processes;       /* per glibc configuration; 0: the default */
 	int progress;        /* stderr is a terminal */
 	const char *preload; /* apps: the object to preload; NULL: found */
 	const char *apps;    /* apps: comma-separated names; NULL: all */
@@ -101,6 +102,36 @@ const struct contender *glibc_tuned(void);
 /* A contender run in that child (the library there, to take every ratio
  * against tuned glibc in one process); NULL as glibc_tuned() */
 const struct contender *tuned_child(enum child_fn fn);
+
+/*
+ * Where glibc and the library run at the same speed, which of them is a
+ * few percent ahead depends on the process (where its code and buffers
+ * landed), not only on the copy: the ratios that bars take are measured
+ * in several processes per glibc configuration, and their median taken.
+ * Process 0 of glibc as shipped is this one, process 0 of tuned glibc the
+ * tuned child; the others are children started on first use.
+ */
+enum glibc_config { GLIBC_SHIPPED, GLIBC_TUNED, GLIBC_CONFIGS };
+#define BENCH_PROCESSES 3     /* the default of --processes */
+#define BENCH_MAX_PROCESSES 8 /* its largest */
+int bench_processes(void);    /* --processes, else BENCH_PROCESSES */
+/* fn run in process p of configuration g; NULL if there is no such process
+ * (tuned glibc not measured, p beyond bench_processes(), or it could not
+ * start: says why) */
+const struct contender *glibc_process(enum glibc_config g, int p,
+				      enum child_fn fn);
+/* base's time over lib's in process p of g, the median of trials paired
+ * ratios (above 1: lib is faster); NAN without that process */
+double process_ratio(enum glibc_config g, int p, enum child_fn base,
+		     enum child_fn lib, const struct req *r, int trials);
+/* process_ratio in processes first..bench_processes() - 1 of g, into
+ * each[] (BENCH_MAX_PROCESSES long; the caller filled each[0..first));
+ * their median (median_of_processes) */
+double across_processes(enum glibc_config g, int first, enum child_fn base,
+			enum child_fn lib, const struct req *r, int trials,
+			double *each);
+/* The median of the n figures of each that are not NAN; NAN if none */
+double median_of_processes(const double *each, int n);
 /* Below this size glibc runs the same code with or without the tunable
  * (its default x86_rep_movsb_threshold); 0 without the child */
 size_t glibc_rep_movsb_threshold(void);

@@ -56,6 +56,9 @@ expect_exit 2 "--size: invalid size '12Q'" align --size 12Q
 expect_exit 2 "--trials: invalid value '0'" --trials 0
 expect_exit 2 "--trials: invalid value '65'" --trials 65
 expect_exit 2 "--trials: invalid value 'x'" --trials x
+expect_exit 2 "--processes: invalid value '0'" --processes 0
+expect_exit 2 "--processes: invalid value '9'" --processes 9
+expect_exit 2 "--processes: invalid value '2x'" --processes 2x
 expect_exit 2 "--time: invalid value '-1'" --time -1
 expect_exit 2 "--cpu: invalid value 'abc'" --cpu abc
 expect_exit 2 "--csv and --json are exclusive" --csv --json faults

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Who is measured: the library's entries, glibc, process_vm_readv; and a
- * child process that runs glibc's memcpy under GLIBC_TUNABLES, answering
- * the same requests (timed there by the same harness) so that the two glibc
- * configurations are measured side by side.
+ * Who is measured: the library's entries, glibc, process_vm_readv; and
+ * child processes that run glibc's memcpy and the library, under
+ * GLIBC_TUNABLES (the tuned child) or as shipped, answering the same
+ * requests (timed there by the same harness), so that the two glibc
+ * configurations are measured side by side, each in several processes.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -63,37 +64,47 @@ bench_trials(int quick_default, int full_default)
 }
 
 /* ------------------------------------------------------------------ */
-/* glibc under GLIBC_TUNABLES, in a child answering requests on a pipe */
+/*
+ * Processes: the same binary re-executed, answering requests on a pipe.
+ * Process 0 of glibc as shipped is this one; its others, and every process
+ * of glibc under GLIBC_TUNABLES (the first being "the tuned child"), are
+ * children.  Each measures glibc and the library, so that a ratio is
+ * always taken in one process.
+ */
 
-static pid_t child_pid;
-static int child_in = -1, child_out = -1, child_failed;
-static char child_setting[160];
-static size_t glibc_rep_threshold;
+struct child {
+	pid_t pid;
+	int in, out, failed;
+};
 /* A request on the pipe: which contender of child_runs, and the request */
 struct child_req {
 	uint32_t fn; /* enum child_fn */
 	struct req r;
 };
-static const uint32_t child_fns[CHILD_COUNT] = {
-    CHILD_GLIBC, CHILD_UA_MEMCPY, CHILD_UA_FROM_USER, CHILD_UA_TO_USER};
-#define CHILD(fn, n)                                                           \
-	[fn] = {.name = n,                                                     \
-		.kind = CK_REMOTE,                                             \
-		.remote = child_sample,                                        \
-		.data = &child_fns[fn]}
-static const struct contender child_contenders[CHILD_COUNT] = {
-    CHILD(CHILD_GLIBC, "memcpy(tuned)"),
-    CHILD(CHILD_UA_MEMCPY, "ua_memcpy[tuned child]"),
-    CHILD(CHILD_UA_FROM_USER, "copy_from_user[tuned child]"),
-    CHILD(CHILD_UA_TO_USER, "copy_to_user[tuned child]"),
+/* Which process and contender a remote contender is */
+struct remote_id {
+	struct child *c;
+	uint32_t fn;
 };
-/* What the child runs for each: the same contenders as the parent's */
+static struct child children[GLIBC_CONFIGS][BENCH_MAX_PROCESSES];
+static struct remote_id remote_ids[GLIBC_CONFIGS][BENCH_MAX_PROCESSES]
+				  [CHILD_COUNT];
+static struct contender remote_cs[GLIBC_CONFIGS][BENCH_MAX_PROCESSES]
+				 [CHILD_COUNT];
+static char remote_names[GLIBC_CONFIGS][BENCH_MAX_PROCESSES][CHILD_COUNT][48];
+static char child_setting[160];
+static size_t glibc_rep_threshold;
+/* What a child runs for each: the same contenders as the parent's */
 static const struct contender *const child_runs[CHILD_COUNT] = {
     [CHILD_GLIBC] = &c_glibc,
     [CHILD_UA_MEMCPY] = &c_ua_memcpy,
     [CHILD_UA_FROM_USER] = &c_ua_from_user,
     [CHILD_UA_TO_USER] = &c_ua_to_user,
 };
+/* The tuned child's contenders keep the names the tables have always had */
+static const char *const tuned_names[CHILD_COUNT] = {
+    "memcpy(tuned)", "ua_memcpy[tuned child]", "copy_from_user[tuned child]",
+    "copy_to_user[tuned child]"};
 
 static int
 full_io(int fd, void *buf, size_t n, int wr)
@@ -188,8 +199,9 @@ glibc_nt_threshold(const char **ret_how)
 	return machine.llc_reported / 4 * 3;
 }
 
+/* Start c, a process of glibc as shipped or (tuned) under its tunable */
 static int
-child_start(void)
+child_start(struct child *c, int tuned)
 {
 	int to_child[2], from_child[2];
 	char cpu[16], env_buf[256], *args[4];
@@ -211,9 +223,10 @@ child_start(void)
 	if (!envp)
 		return -ENOMEM;
 	for (i = n = 0; environ[i]; i++)
-		if (strncmp(environ[i], "GLIBC_TUNABLES=", 15))
+		if (!tuned || strncmp(environ[i], "GLIBC_TUNABLES=", 15))
 			envp[n++] = environ[i];
-	envp[n++] = env_buf;
+	if (tuned)
+		envp[n++] = env_buf;
 	snprintf(cpu, sizeof(cpu), "%d", machine.cpu);
 	args[0] = "uaccess-bench";
 	args[1] = GLIBC_CHILD_ARG;
@@ -224,8 +237,8 @@ child_start(void)
 		return -errno;
 	}
 	fflush(NULL);
-	child_pid = fork();
-	if (child_pid == 0) {
+	c->pid = fork();
+	if (c->pid == 0) {
 		dup2(to_child[0], 0);
 		dup2(from_child[1], 1);
 		execve("/proc/self/exe", args, envp);
@@ -234,13 +247,13 @@ child_start(void)
 	free(envp);
 	close(to_child[0]);
 	close(from_child[1]);
-	if (child_pid < 0) {
+	if (c->pid < 0) {
 		close(to_child[1]);
 		close(from_child[0]);
 		return -errno;
 	}
-	child_in = to_child[1];
-	child_out = from_child[0];
+	c->in = to_child[1];
+	c->out = from_child[0];
 	signal(SIGPIPE, SIG_IGN);
 	return 0;
 }
@@ -253,22 +266,99 @@ child_start(void)
 #endif
 
 const struct contender *
+glibc_process(enum glibc_config g, int p, enum child_fn fn)
+{
+	struct child *c = &children[g][p];
+	struct contender *rc = &remote_cs[g][p][fn];
+	int r, k;
+
+	if (g == GLIBC_SHIPPED && p == 0)
+		return child_runs[fn];
+	if (g == GLIBC_TUNED && (!HAVE_REP_MOVSB_TUNABLE || !opt.glibc_tuned))
+		return NULL;
+	if (p >= bench_processes() || c->failed)
+		return NULL;
+	if (c->pid <= 0) {
+		r = child_start(c, g == GLIBC_TUNED);
+		if (r < 0) {
+			c->failed = 1;
+			say("%s, process %d: cannot start it: %s",
+			    g == GLIBC_TUNED ? "glibc with GLIBC_TUNABLES"
+					     : "glibc as shipped",
+			    p + 1, strerror(-r));
+			return NULL;
+		}
+		for (k = 0; k < CHILD_COUNT; k++) {
+			remote_ids[g][p][k] =
+			    (struct remote_id){c, (uint32_t)k};
+			if (g == GLIBC_TUNED && p == 0)
+				snprintf(remote_names[g][p][k],
+					 sizeof(remote_names[g][p][k]), "%s",
+					 tuned_names[k]);
+			else
+				snprintf(
+				    remote_names[g][p][k],
+				    sizeof(remote_names[g][p][k]),
+				    "%s%s[process %d]", child_runs[k]->name,
+				    g == GLIBC_TUNED ? "(tuned)" : "", p + 1);
+			remote_cs[g][p][k] =
+			    (struct contender){.name = remote_names[g][p][k],
+					       .kind = CK_REMOTE,
+					       .remote = child_sample,
+					       .data = &remote_ids[g][p][k]};
+		}
+	}
+	return rc;
+}
+
+const struct contender *
 tuned_child(enum child_fn fn)
 {
-	int r;
+	return glibc_process(GLIBC_TUNED, 0, fn);
+}
 
-	if (!HAVE_REP_MOVSB_TUNABLE || !opt.glibc_tuned || child_failed)
-		return NULL;
-	if (child_pid > 0)
-		return &child_contenders[fn];
-	r = child_start();
-	if (r < 0) {
-		child_failed = 1;
-		say("glibc with GLIBC_TUNABLES: cannot start the child: %s",
-		    strerror(-r));
-		return NULL;
-	}
-	return &child_contenders[fn];
+double
+process_ratio(enum glibc_config g, int p, enum child_fn base, enum child_fn lib,
+	      const struct req *r, int trials)
+{
+	const struct contender *cs[2] = {glibc_process(g, p, base),
+					 glibc_process(g, p, lib)};
+	double v[2][MEASURE_MAX_TRIALS];
+
+	if (!cs[0] || !cs[1])
+		return NAN;
+	measure_samples(cs, 2, r, trials, v);
+	return median_ratio(v[0], v[1], trials);
+}
+
+double
+across_processes(enum glibc_config g, int first, enum child_fn base,
+		 enum child_fn lib, const struct req *r, int trials,
+		 double *each)
+{
+	int p, n = bench_processes();
+
+	for (p = first; p < n; p++)
+		each[p] = process_ratio(g, p, base, lib, r, trials);
+	return median_of_processes(each, n);
+}
+
+double
+median_of_processes(const double *each, int n)
+{
+	double got[BENCH_MAX_PROCESSES];
+	int i, k = 0;
+
+	for (i = 0; i < n && i < BENCH_MAX_PROCESSES; i++)
+		if (!isnan(each[i]))
+			got[k++] = each[i];
+	return k ? median(got, k) : NAN;
+}
+
+int
+bench_processes(void)
+{
+	return opt.processes ? opt.processes : BENCH_PROCESSES;
 }
 
 const struct contender *
@@ -292,12 +382,13 @@ glibc_tuned_setting(void)
 static double
 child_sample(const struct contender *c, const struct req *r)
 {
-	struct child_req q = {.fn = *(const uint32_t *)c->data, .r = *r};
+	const struct remote_id *id = c->data;
+	struct child_req q = {.fn = id->fn, .r = *r};
 	double ns;
 
-	if (child_in < 0 || full_io(child_in, &q, sizeof(q), 1) ||
-	    full_io(child_out, &ns, sizeof(ns), 0))
-		die("the glibc child (%s) stopped answering", child_setting);
+	if (id->c->in < 0 || full_io(id->c->in, &q, sizeof(q), 1) ||
+	    full_io(id->c->out, &ns, sizeof(ns), 0))
+		die("the child measuring %s stopped answering", c->name);
 	return ns;
 }
 
@@ -305,15 +396,21 @@ void
 glibc_child_stop(void)
 {
 	struct child_req q = {.r.op = REQ_QUIT};
+	int g, p;
 
-	if (child_pid <= 0)
-		return;
-	full_io(child_in, &q, sizeof(q), 1);
-	close(child_in);
-	close(child_out);
-	waitpid(child_pid, NULL, 0);
-	child_pid = 0;
-	child_in = child_out = -1;
+	for (g = 0; g < GLIBC_CONFIGS; g++)
+		for (p = 0; p < BENCH_MAX_PROCESSES; p++) {
+			struct child *c = &children[g][p];
+
+			if (c->pid <= 0)
+				continue;
+			full_io(c->in, &q, sizeof(q), 1);
+			close(c->in);
+			close(c->out);
+			waitpid(c->pid, NULL, 0);
+			c->pid = 0;
+			c->in = c->out = -1;
+		}
 }
 
 /*

@@ -21,7 +21,7 @@ struct sizes_row {
 	size_t n;
 	double vs_best, cfu_ua;
 	double first_vs_best, first_cfu_ua; /* before confirm() */
-	int retimed;
+	unsigned retimed; /* bit (bar == SB_CFU): timed again, confirm() */
 };
 
 /* Rows timed again for each bar that takes a minimum (see confirm()) */
@@ -47,14 +47,23 @@ struct sizes_acc {
  * Time every contender at n bytes in level l, trials times, interleaved;
  * the columns of contenders not measured (no tuned child) are NaN
  */
-static int
-time_row(enum level l, size_t n, int trials, double (*v)[MEASURE_MAX_TRIALS])
+/* A row's request: n bytes at consecutive offsets in level l */
+static struct req
+row_req(enum level l, size_t n)
 {
-	const struct contender *cs[I_COUNT];
 	struct req r = {.op = REQ_SWEEP,
 			.size = n,
 			.ws = level_ws(l),
 			.cold = l == LVL_DRAM};
+
+	return r;
+}
+
+static int
+time_row(enum level l, size_t n, int trials, double (*v)[MEASURE_MAX_TRIALS])
+{
+	const struct contender *cs[I_COUNT];
+	struct req r = row_req(l, n);
 	int nc = 0, i, tuned = glibc_tuned() != NULL;
 
 	cs[nc++] = &c_ua_memcpy;
@@ -71,17 +80,6 @@ time_row(enum level l, size_t n, int trials, double (*v)[MEASURE_MAX_TRIALS])
 		for (int k = 0; k < trials; k++)
 			v[i][k] = NAN;
 	return tuned;
-}
-
-/* ua_memcpy over the better glibc, each ratio taken in its own process */
-static double
-best_ratio(double (*v)[MEASURE_MAX_TRIALS], int trials, int tuned)
-{
-	double vs = median_ratio(v[I_GLIBC], v[I_UA], trials);
-
-	if (tuned)
-		vs = fmin(vs, median_ratio(v[I_TUNED], v[I_UA_CHILD], trials));
-	return vs;
 }
 
 static void
@@ -267,6 +265,99 @@ random_best(double (*v)[MEASURE_MAX_TRIALS], int nc, int trials)
 	return vs;
 }
 
+/*
+ * Trials per process when a figure is timed again in every process:
+ * three times the table's in all, and at least the table's in each
+ */
+static int
+retime_trials(void)
+{
+	int base = bench_trials(7, 11), n = bench_processes();
+	int trials = (3 * base + n - 1) / n;
+
+	if (trials < base)
+		trials = base;
+	return trials > MEASURE_MAX_TRIALS ? MEASURE_MAX_TRIALS : trials;
+}
+
+/* ua_memcpy over the better glibc for r: for each configuration the
+ * median over its processes, and the lower of the two */
+static double
+best_across(const struct req *r, int trials)
+{
+	double each[BENCH_MAX_PROCESSES];
+
+	return fmin(across_processes(GLIBC_SHIPPED, 0, CHILD_GLIBC,
+				     CHILD_UA_MEMCPY, r, trials, each),
+		    across_processes(GLIBC_TUNED, 0, CHILD_GLIBC,
+				     CHILD_UA_MEMCPY, r, trials, each));
+}
+
+/*
+ * The random small copies' bars: ua_memcpy over glibc in every process of
+ * each configuration (the first of each as the table above measured it,
+ * first_shipped and first_tuned), their median
+ */
+static void
+processes_bars(const struct req *r, int trials, double first_shipped,
+	       double first_tuned)
+{
+	double each[GLIBC_CONFIGS][BENCH_MAX_PROCESSES], med[GLIBC_CONFIGS];
+	int g, p, n = bench_processes();
+	struct table *t;
+	char detail[64];
+
+	each[GLIBC_SHIPPED][0] = first_shipped;
+	each[GLIBC_TUNED][0] = first_tuned;
+	for (g = 0; g < GLIBC_CONFIGS; g++) {
+		if (n > 1)
+			progress("sizes: random small copies in %d processes "
+				 "of %s",
+				 n, g == GLIBC_TUNED ? "tuned glibc" : "glibc");
+		med[g] =
+		    isnan(each[g][0])
+			? NAN
+			: across_processes(g, 1, CHILD_GLIBC, CHILD_UA_MEMCPY,
+					   r, trials, each[g]);
+	}
+	t = table_new("sizes", "random-processes",
+		      "random small copies: ua_memcpy / glibc in each process");
+	table_key(t, "process");
+	table_col(t, "ua/memcpy", "x", 2);
+	table_col(t, "ua/memcpy(tuned)", "x", 2);
+	for (p = 0; p < n; p++) {
+		table_row(t);
+		table_str(t, "%d", p + 1);
+		for (g = 0; g < GLIBC_CONFIGS; g++)
+			table_num(t, each[g][p]);
+	}
+	table_row(t);
+	table_str(t, "median");
+	for (g = 0; g < GLIBC_CONFIGS; g++)
+		table_num(t, med[g]);
+	table_note(t,
+		   "The same copies as above, ua_memcpy against glibc in "
+		   "paired trials in each of %d processes per glibc "
+		   "configuration (process 1: this one and the tuned child, "
+		   "the table above; the others re-executed): where the two "
+		   "run level, which is ahead by a few percent depends on the "
+		   "process.  The bars take the medians.",
+		   n);
+	table_end(t);
+	snprintf(detail, sizeof(detail),
+		 "glibc as shipped, median of %d "
+		 "processes",
+		 n);
+	bar("sizes", "random small copies: ua_memcpy / memcpy",
+	    med[GLIBC_SHIPPED], 1.05, 0, detail);
+	if (!isnan(med[GLIBC_TUNED])) {
+		snprintf(detail, sizeof(detail),
+			 "tuned glibc, median of %d processes", n);
+		bar("sizes", "random small copies: ua_memcpy / memcpy(tuned)",
+		    med[GLIBC_TUNED], 1.05, 0, detail);
+	}
+}
+
 static void
 random_small(void)
 {
@@ -304,11 +395,8 @@ random_small(void)
 		   "memcpy(tuned) against the library in the tuned child).",
 		   level_ws(LVL_L2) >> 10);
 	table_end(t);
-	bar("sizes", "random small copies: ua_memcpy / memcpy", vs[R_GLIBC],
-	    1.05, 0, "glibc as shipped");
-	if (nc == R_COUNT)
-		bar("sizes", "random small copies: ua_memcpy / memcpy(tuned)",
-		    vs[R_TUNED], 1.05, 0, "in the tuned child");
+	processes_bars(&r, trials, vs[R_GLIBC],
+		       nc == R_COUNT ? vs[R_TUNED] : NAN);
 }
 
 /*
@@ -399,16 +487,15 @@ random_ranges(void)
 	if (isnan(min))
 		return;
 	/*
-	 * The lowest of many medians is the noise's lowest (see confirm()):
-	 * the lowest range again, with three times the trials
+	 * The lowest of many medians is the noise's lowest, and the process
+	 * decides a few percent (see confirm()): the lowest range again, in
+	 * every process
 	 */
 	before = min;
-	trials =
-	    3 * trials > MEASURE_MAX_TRIALS ? MEASURE_MAX_TRIALS : 3 * trials;
-	progress("sizes: timing random %s..%s again",
-		 fmt_size(worst.size_lo, a), fmt_size(worst.size, b));
-	nc = time_random(&worst, trials, cs, v);
-	min = random_best(v, nc, trials);
+	progress("sizes: timing random %s..%s again, in %d processes",
+		 fmt_size(worst.size_lo, a), fmt_size(worst.size, b),
+		 bench_processes());
+	min = best_across(&worst, retime_trials());
 	if (next < min)
 		min = next, worst = second, worst_l = second_l;
 	snprintf(detail, sizeof(detail),
@@ -450,20 +537,24 @@ first_value(const struct sizes_row *w, enum sizes_bar b)
 /*
  * A bar that takes the lowest of many rows takes the noise's lowest: each
  * row's ratio is a median of a few trials, and the lowest of thirty such
- * medians sits below the copies' own ratio.  The CONFIRM_ROWS lowest rows
- * of the bar are timed again with three times the trials, and the bar
- * takes the lowest of the rows as they now stand; a row that is really
- * slow stays slow.  (The table keeps the first figures.)
+ * medians sits below the copies' own ratio.  And where glibc and the
+ * library run level, which is a few percent ahead depends on the process
+ * (where its code and buffers landed).  The CONFIRM_ROWS lowest rows of
+ * the bar are timed again, the library against its baseline in paired
+ * trials, in each of bench_processes() processes per glibc configuration,
+ * three times the table's trials in all; a row then stands at the median
+ * over the processes (for ua/best-glibc, the lower of the two
+ * configurations' medians), and the bar takes the lowest of the rows as
+ * they now stand; a row that is really slow stays slow.  (The table keeps
+ * the first figures.)
  */
 static void
 confirm(struct sizes_acc *acc, enum sizes_bar b, double *ret_min,
 	size_t *ret_at, double *ret_before)
 {
-	double v[I_COUNT][MEASURE_MAX_TRIALS];
-	int i, j, k, trials = 3 * bench_trials(7, 11);
-
-	if (trials > MEASURE_MAX_TRIALS)
-		trials = MEASURE_MAX_TRIALS;
+	double each[BENCH_MAX_PROCESSES];
+	unsigned done = 1u << (b == SB_CFU);
+	int i, j, k, n = bench_processes(), trials = retime_trials();
 	*ret_min = *ret_before = NAN;
 	*ret_at = 0;
 	for (i = 0; i < acc->nrows; i++)
@@ -472,23 +563,28 @@ confirm(struct sizes_acc *acc, enum sizes_bar b, double *ret_min,
 			*ret_before = first_value(&acc->rows[i], b);
 	for (k = 0; k < CONFIRM_ROWS; k++) {
 		struct sizes_row *w = NULL;
+		struct req r;
 		char a[24];
-		int tuned;
 
 		/* the lowest row not yet timed again */
 		for (i = 0; i < acc->nrows; i++)
-			if (in_bar(&acc->rows[i], b) && !acc->rows[i].retimed &&
+			if (in_bar(&acc->rows[i], b) &&
+			    !(acc->rows[i].retimed & done) &&
 			    (!w ||
 			     bar_value(&acc->rows[i], b) < bar_value(w, b)))
 				w = &acc->rows[i];
 		if (!w)
 			break;
-		progress("sizes: timing %s %s again", level_name(w->l),
-			 fmt_size(w->n, a));
-		tuned = time_row(w->l, w->n, trials, v);
-		w->vs_best = best_ratio(v, trials, tuned);
-		w->cfu_ua = median_ratio(v[I_UA], v[I_CFU], trials);
-		w->retimed = 1;
+		progress("sizes: timing %s %s again, in %d processes",
+			 level_name(w->l), fmt_size(w->n, a), n);
+		r = row_req(w->l, w->n);
+		if (b == SB_CFU)
+			w->cfu_ua = across_processes(
+			    GLIBC_SHIPPED, 0, CHILD_UA_MEMCPY,
+			    CHILD_UA_FROM_USER, &r, trials, each);
+		else
+			w->vs_best = best_across(&r, trials);
+		w->retimed |= done;
 	}
 	for (j = 0; j < acc->nrows; j++)
 		if (in_bar(&acc->rows[j], b) &&

@@ -337,12 +337,12 @@ processes_bars(const struct req *r, int trials, double first_shipped,
 		table_num(t, med[g]);
 	table_note(t,
 		   "The same copies as above, ua_memcpy against glibc in "
-		   "paired trials in each of %d processes per glibc "
-		   "configuration (process 1: this one and the tuned child, "
-		   "the table above; the others re-executed): where the two "
-		   "run level, which is ahead by a few percent depends on the "
-		   "process.  The bars take the medians.",
-		   n);
+		   "paired trials, in %d process%s per glibc configuration "
+		   "(process 1: this one and the tuned child, the table "
+		   "above; the others re-executed; --processes): where the "
+		   "two run level, which is ahead by a few percent depends on "
+		   "the process.  The bars take the medians.",
+		   n, n > 1 ? "es" : "");
 	table_end(t);
 	snprintf(detail, sizeof(detail),
 		 "glibc as shipped, median of %d "

@@ -206,17 +206,23 @@ child_start(struct child *c, int tuned)
 	int to_child[2], from_child[2];
 	char cpu[16], env_buf[256], *args[4];
 	const char *how, *old = getenv("GLIBC_TUNABLES");
-	size_t nt = glibc_nt_threshold(&how);
 	extern char **environ;
 	char **envp;
 	int n, i;
 
-	snprintf(child_setting, sizeof(child_setting),
-		 "GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=%#zx (%s)",
-		 nt, how);
-	snprintf(env_buf, sizeof(env_buf),
-		 "GLIBC_TUNABLES=%s%sglibc.cpu.x86_rep_movsb_threshold=%#zx",
-		 old ? old : "", old ? ":" : "", nt);
+	if (tuned) {
+		size_t nt = glibc_nt_threshold(&how);
+
+		snprintf(
+		    child_setting, sizeof(child_setting),
+		    "GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=%#zx "
+		    "(%s)",
+		    nt, how);
+		snprintf(env_buf, sizeof(env_buf),
+			 "GLIBC_TUNABLES=%s%sglibc.cpu.x86_rep_movsb_threshold="
+			 "%#zx",
+			 old ? old : "", old ? ":" : "", nt);
+	}
 	for (n = 0; environ[n]; n++)
 		;
 	envp = calloc((size_t)n + 2, sizeof(*envp));

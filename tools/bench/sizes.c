@@ -676,7 +676,7 @@ cmd_sizes(void)
 			    "the trial spread (at least %.0f%%) at %d of %d "
 			    "sizes: %s.  The two "
 			    "processes differ; read ua/best-glibc there with "
-			    "care.",
+			    "care (the bars take medians over processes).",
 			    fmt_size(glibc_rep_movsb_threshold(), a),
 			    CHECK_MIN_SPREAD * 100, acc.disagree, acc.checked,
 			    acc.disagree_at);

@@ -120,18 +120,15 @@ int bench_processes(void);    /* --processes, else BENCH_PROCESSES */
  * start: says why) */
 const struct contender *glibc_process(enum glibc_config g, int p,
 				      enum child_fn fn);
-/* base's time over lib's in process p of g, the median of trials paired
- * ratios (above 1: lib is faster); NAN without that process */
-double process_ratio(enum glibc_config g, int p, enum child_fn base,
-		     enum child_fn lib, const struct req *r, int trials);
-/* process_ratio in processes first..bench_processes() - 1 of g, into
- * each[] (BENCH_MAX_PROCESSES long; the caller filled each[0..first));
- * their median (median_of_processes) */
+/*
+ * base's time over lib's (above 1: lib is faster), the median of trials
+ * paired ratios, in processes first..bench_processes() - 1 of g, into
+ * each[] (BENCH_MAX_PROCESSES long; NAN for a process that is not there;
+ * the caller filled each[0..first)); the median of those not NAN
+ */
 double across_processes(enum glibc_config g, int first, enum child_fn base,
 			enum child_fn lib, const struct req *r, int trials,
 			double *each);
-/* The median of the n figures of each that are not NAN; NAN if none */
-double median_of_processes(const double *each, int n);
 /* Below this size glibc runs the same code with or without the tunable
  * (its default x86_rep_movsb_threshold); 0 without the child */
 size_t glibc_rep_movsb_threshold(void);

@@ -323,7 +323,8 @@ tuned_child(enum child_fn fn)
 	return glibc_process(GLIBC_TUNED, 0, fn);
 }
 
-double
+/* base's time over lib's in process p of g; NAN without that process */
+static double
 process_ratio(enum glibc_config g, int p, enum child_fn base, enum child_fn lib,
 	      const struct req *r, int trials)
 {
@@ -337,6 +338,19 @@ process_ratio(enum glibc_config g, int p, enum child_fn base, enum child_fn lib,
 	return median_ratio(v[0], v[1], trials);
 }
 
+/* The median of the n figures of each that are not NAN; NAN if none */
+static double
+median_of_processes(const double *each, int n)
+{
+	double got[BENCH_MAX_PROCESSES];
+	int i, k = 0;
+
+	for (i = 0; i < n && i < BENCH_MAX_PROCESSES; i++)
+		if (!isnan(each[i]))
+			got[k++] = each[i];
+	return k ? median(got, k) : NAN;
+}
+
 double
 across_processes(enum glibc_config g, int first, enum child_fn base,
 		 enum child_fn lib, const struct req *r, int trials,
@@ -347,18 +361,6 @@ across_processes(enum glibc_config g, int first, enum child_fn base,
 	for (p = first; p < n; p++)
 		each[p] = process_ratio(g, p, base, lib, r, trials);
 	return median_of_processes(each, n);
-}
-
-double
-median_of_processes(const double *each, int n)
-{
-	double got[BENCH_MAX_PROCESSES];
-	int i, k = 0;
-
-	for (i = 0; i < n && i < BENCH_MAX_PROCESSES; i++)
-		if (!isnan(each[i]))
-			got[k++] = each[i];
-	return k ? median(got, k) : NAN;
 }
 
 int

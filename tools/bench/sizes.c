@@ -43,10 +43,6 @@ struct sizes_acc {
  * two processes is no flaw worth a warning */
 #define CHECK_MIN_SPREAD 0.04
 
-/*
- * Time every contender at n bytes in level l, trials times, interleaved;
- * the columns of contenders not measured (no tuned child) are NaN
- */
 /* A row's request: n bytes at consecutive offsets in level l */
 static struct req
 row_req(enum level l, size_t n)
@@ -59,6 +55,10 @@ row_req(enum level l, size_t n)
 	return r;
 }
 
+/*
+ * Time every contender at n bytes in level l, trials times, interleaved;
+ * the columns of contenders not measured (no tuned child) are NaN
+ */
 static int
 time_row(enum level l, size_t n, int trials, double (*v)[MEASURE_MAX_TRIALS])
 {
@@ -345,9 +345,7 @@ processes_bars(const struct req *r, int trials, double first_shipped,
 		   n, n > 1 ? "es" : "");
 	table_end(t);
 	snprintf(detail, sizeof(detail),
-		 "glibc as shipped, median of %d "
-		 "processes",
-		 n);
+		 "glibc as shipped, median of %d processes", n);
 	bar("sizes", "random small copies: ua_memcpy / memcpy",
 	    med[GLIBC_SHIPPED], 1.05, 0, detail);
 	if (!isnan(med[GLIBC_TUNED])) {
@@ -555,6 +553,7 @@ confirm(struct sizes_acc *acc, enum sizes_bar b, double *ret_min,
 	double each[BENCH_MAX_PROCESSES];
 	unsigned done = 1u << (b == SB_CFU);
 	int i, j, k, n = bench_processes(), trials = retime_trials();
+
 	*ret_min = *ret_before = NAN;
 	*ret_at = 0;
 	for (i = 0; i < acc->nrows; i++)

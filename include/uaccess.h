@@ -454,7 +454,7 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
 
 #define ua_unsafe_put_user(x, ptr, label)                                      \
 	do {                                                                   \
-		__typeof__(*(ptr)) ua__x = (x);                                \
+		UA__VALUE_TYPE(ptr) ua__x = (x);                               \
 		uint64_t ua__p = 0;                                            \
 		UA__SIZE_CHECK(ptr);                                           \
 		__builtin_memcpy(&ua__p, &ua__x, sizeof(ua__x));               \

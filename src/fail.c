@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "arch.h"
+#include "cpu.h"
 #include "dispatch.h"
 #include "fail.h"
 #include "once.h"
@@ -215,33 +216,41 @@ ua_fail_number(const char *s, size_t len, long min, long max, long *ret)
 	return 0;
 }
 
+/*
+ * spec into *ret: 0, or -EINVAL with *ret_bad and *ret_badlen on the first
+ * item that is not one (empty items are skipped)
+ */
 static int
-ua_fail_parse(const char *spec, struct ua_fail_attr *ret)
+ua_fail_parse(const char *spec, struct ua_fail_attr *ret, const char **ret_bad,
+	      size_t *ret_badlen)
 {
 	struct ua_fail_attr a = {.interval = 1, .times = 1};
 	const char *s = spec;
+	size_t len = 0;
 
-	while (s && *s) {
-		size_t len = strcspn(s, ":,"), klen = strcspn(s, "=");
+	for (; s && *s; s += len + (s[len] != 0)) {
+		size_t klen = strcspn(s, "="), vlen;
 		const char *v = s + klen + 1;
-		size_t vlen;
 		long num;
 
+		len = strcspn(s, ":,");
+		if (!len)
+			continue;
 		if (klen >= len)
-			return -EINVAL;
+			goto bad;
 		vlen = len - klen - 1;
 #define UA_KEY(k) (klen == sizeof(k) - 1 && !memcmp(s, k, klen))
 		if (UA_KEY("probability")) {
 			if (ua_fail_number(v, vlen, 0, 100, &num))
-				return -EINVAL;
+				goto bad;
 			a.probability = (unsigned)num;
 		} else if (UA_KEY("interval")) {
 			if (ua_fail_number(v, vlen, 0, LONG_MAX, &num))
-				return -EINVAL;
+				goto bad;
 			a.interval = (unsigned long)num;
 		} else if (UA_KEY("times")) {
 			if (ua_fail_number(v, vlen, -1, LONG_MAX, &num))
-				return -EINVAL;
+				goto bad;
 			a.times = num;
 		} else if (UA_KEY("mode")) {
 			if (vlen == 5 && !memcmp(v, "whole", 5))
@@ -249,22 +258,23 @@ ua_fail_parse(const char *spec, struct ua_fail_attr *ret)
 			else if (vlen == 7 && !memcmp(v, "partial", 7))
 				a.mode = UA_FAIL_PARTIAL;
 			else
-				return -EINVAL;
+				goto bad;
 		} else if (UA_KEY("seed")) {
 			if (ua_fail_number(v, vlen, 0, LONG_MAX, &num))
-				return -EINVAL;
+				goto bad;
 			a.seed = (uint64_t)num;
 			a.seeded = 1;
 		} else {
-			return -EINVAL;
+			goto bad;
 		}
 #undef UA_KEY
-		s += len;
-		if (*s)
-			s++;
 	}
 	*ret = a;
 	return 0;
+bad:
+	*ret_bad = s;
+	*ret_badlen = len;
+	return -EINVAL;
 }
 
 static void
@@ -294,19 +304,31 @@ ua_fail_set(const struct ua_fail_attr *a)
 void
 ua_fail_init(void)
 {
-	const char *spec;
+	const char *spec, *bad;
 	struct ua_fail_attr a;
+	size_t badlen;
 
 	if (ua_once_enter(&ua_fail.env) != UA_ONCE_RUN)
 		return;
 	spec = getenv("UACCESS_FAIL");
-	if (spec && *spec && ua_fail_parse(spec, &a)) {
-		static const char msg[] =
-		    "uaccess: UACCESS_FAIL: not "
-		    "probability=P:interval=I:times=T:mode=whole|partial"
-		    "[:seed=S]; fault injection stays off\n";
-		ssize_t r = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	if (spec && *spec && ua_fail_parse(spec, &a, &bad, &badlen)) {
+		/* No stdio: init may run in a signal handler */
+		char msg[320], item[64];
+		size_t at;
+		ssize_t r;
 
+		if (badlen >= sizeof(item))
+			badlen = sizeof(item) - 1;
+		memcpy(item, bad, badlen);
+		item[badlen] = 0;
+		at = ua_put_str(msg, sizeof(msg), 0,
+				"uaccess: UACCESS_FAIL: bad item '");
+		at = ua_put_str(msg, sizeof(msg), at, item);
+		at = ua_put_str(msg, sizeof(msg), at,
+				"' (items: probability=0..100, interval=0.., "
+				"times=-1.., mode=whole|partial, seed=0..); "
+				"fault injection stays off\n");
+		r = write(STDERR_FILENO, msg, at);
 		(void)r;
 	} else if (spec && *spec) {
 		ua_fail_set(&a);
@@ -319,8 +341,10 @@ UA_EXPORT int
 ua_fail_usercopy(const char *spec)
 {
 	struct ua_fail_attr a = {.interval = 1, .times = 1};
+	const char *bad;
+	size_t badlen;
 
-	if (spec && ua_fail_parse(spec, &a))
+	if (spec && ua_fail_parse(spec, &a, &bad, &badlen))
 		return -EINVAL;
 	ua_fail_init(); /* the environment first, this call over it */
 	ua_fail_set(&a);

@@ -22,9 +22,10 @@
  *   top copies what lies below it and returns the rest); one that starts
  *   outside does nothing.  The single accesses fail whole, and the blocks
  *   of inline accesses (ua_user_access_begin) are checked whole.
- * The x86-64 entries check only n against the top and clamp the pointer
- * to it: the page there is never mapped (nor is the first page), so the
- * copy faults where it leaves the range.  The C bulk calls cut the copy at
+ * The x86-64 entries check n against the top and the start against the
+ * first page (which root may map), and clamp the pointer to the top: the
+ * page there is never mapped, so the copy faults where it leaves the
+ * range.  The C bulk calls cut the copy at
  * the end themselves (copy.c).
  */
 #ifndef UA_RANGE_H

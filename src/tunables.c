@@ -144,7 +144,8 @@ ua_apply_one(struct ua_policy *p, int t, const char *val, size_t vlen,
 	} else {
 		size_t v;
 
-		if (ua_parse_size(val, vlen, &v) < 0)
+		if (ua_parse_size(val, vlen, &v) < 0 ||
+		    (t == UA_T_INLINE_WIDE && v > 1))
 			return UA_IGN_VALUE;
 		p->t[t].num = v;
 	}

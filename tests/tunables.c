@@ -96,7 +96,8 @@ check_parse(void)
 {
 	static const char text[] =
 	    "small=" S_FIRST ": medium_min = 8K # comment:bogus=1:large=nosuch:"
-	    "huge_min=1M:=3:medium_min:clear_small=" S_FIRST ":nocache_min=abc";
+	    "huge_min=1M:=3:medium_min:clear_small=" S_FIRST ":nocache_min=abc"
+	    ":inline_wide=7:inline_wide=0";
 	struct ua_policy p;
 	struct ua_ignored ign;
 	const struct ua_strategy *opt2 = ua_strategy_find(S_OPT2), *all;
@@ -105,7 +106,7 @@ check_parse(void)
 	ua_policy_defaults(&p);
 	memset(&ign, 0, sizeof(ign));
 	CHECK_EQ(
-	    ua_policy_parse(&p, text, strlen(text), ':', UA_FROM_ENV, &ign), 4);
+	    ua_policy_parse(&p, text, strlen(text), ':', UA_FROM_ENV, &ign), 5);
 	CHECK(!strcmp(p.t[UA_T_SMALL].strategy->name, S_FIRST), "small");
 	CHECK_EQ(p.t[UA_T_SMALL].source, UA_FROM_ENV);
 	CHECK_EQ(p.t[UA_T_MEDIUM_MIN].num, 8192);
@@ -113,7 +114,7 @@ check_parse(void)
 	CHECK_EQ(p.t[UA_T_LARGE].source, UA_FROM_DEFAULT);
 	CHECK_EQ(p.t[UA_T_NOCACHE_MIN].source, UA_FROM_DEFAULT);
 	/* Every item that did not take, with why, in order */
-	CHECK_EQ(ign.count, 5);
+	CHECK_EQ(ign.count, 6);
 	check_item(&ign, 0, UA_IN_TUNABLES, UA_IGN_NAME, 0, "bogus=1");
 	check_item(&ign, 1, UA_IN_TUNABLES, UA_IGN_VALUE, 0, "large=nosuch");
 	CHECK_EQ(ign.item[1].tunable, UA_T_LARGE);
@@ -121,6 +122,10 @@ check_parse(void)
 	check_item(&ign, 3, UA_IN_TUNABLES, UA_IGN_SYNTAX, 0, "medium_min");
 	check_item(&ign, 4, UA_IN_TUNABLES, UA_IGN_VALUE, 0, "nocache_min=abc");
 	CHECK_EQ(ign.item[4].tunable, UA_T_NOCACHE_MIN);
+	/* inline_wide is 0 or 1 */
+	check_item(&ign, 5, UA_IN_TUNABLES, UA_IGN_VALUE, 0, "inline_wide=7");
+	CHECK_EQ(p.t[UA_T_INLINE_WIDE].num, 0);
+	CHECK_EQ(p.t[UA_T_INLINE_WIDE].source, UA_FROM_ENV);
 	/* A profile's items carry their line; its cpu= line is no tunable */
 	{
 		static const char prof[] =
@@ -189,7 +194,7 @@ check_parse(void)
 	}
 	/* A record is optional */
 	CHECK_EQ(
-	    ua_policy_parse(&p, text, strlen(text), ':', UA_FROM_ENV, NULL), 4);
+	    ua_policy_parse(&p, text, strlen(text), ':', UA_FROM_ENV, NULL), 5);
 	/* Seed 001: one page by default, or never where the CPU's defaults
 	 * found streaming slower than the cached copy (AMD Zen 5) */
 	ua_policy_defaults(&p);

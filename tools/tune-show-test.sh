@@ -90,10 +90,11 @@ has " $SECOND(disabled)"
 lacks "  UACCESS_"
 
 # Bad values and names in UACCESS_TUNABLES; the rest still applies
-show UACCESS_TUNABLES="small=bogus:medium_min=-5:nosuch=1:justtext:huge_min=2M"
-has "ignored: 4"
+show UACCESS_TUNABLES="small=bogus:medium_min=-5:nosuch=1:justtext:huge_min=2M:inline_wide=7"
+has "ignored: 5"
 has 'UACCESS_TUNABLES: "small=bogus": bad value: no strategy "bogus"'
 has 'UACCESS_TUNABLES: "medium_min=-5": bad value: not a size'
+has 'UACCESS_TUNABLES: "inline_wide=7": bad value: 0 or 1'
 has 'UACCESS_TUNABLES: "nosuch=1": no tunable of that name'
 has 'UACCESS_TUNABLES: "justtext": not name=value'
 has_line "^small=[a-z0-9_]+	\(default\)"
@@ -195,6 +196,18 @@ has "ignored: 20"
 has 'UACCESS_TUNABLES: "bad16=1": no tunable of that name'
 lacks '"bad17=1"'
 has "  and 4 more"
+
+# Options that cannot go together: a message and exit 2
+for args in "--show --output $TMP/p" "--show --dry-run" "--dry-run --output $TMP/p"; do
+	checks=$((checks + 1))
+	# shellcheck disable=SC2086 # the words are the options
+	$RUN "$TUNE" $args >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	if [ "$got" -ne 2 ] || ! grep -q "not with --" "$TMP/err" ||
+		[ -e "$TMP/p" ]; then
+		fail "$args: exit $got, expected 2 with a message, no file"
+	fi
+done
 
 if [ "$fails" -ne 0 ]; then
 	echo "tune-show-test: $fails of $checks checks failed" >&2

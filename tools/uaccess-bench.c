@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
@@ -290,6 +291,12 @@ main(int argc, char **argv)
 		case OPT_PLOT:
 			if (!*optarg)
 				usage_error("--plot: empty directory name");
+			/* made now: an unusable one fails before measuring */
+			if ((mkdir(optarg, 0777) && errno != EEXIST) ||
+			    access(optarg, W_OK | X_OK))
+				usage_error("--plot: cannot write into '%s': "
+					    "%s",
+					    optarg, strerror(errno));
 			opt.plot_dir = optarg;
 			break;
 		case OPT_SIZE:
@@ -334,6 +341,9 @@ main(int argc, char **argv)
 		case OPT_PRELOAD:
 			if (!*optarg)
 				usage_error("--preload: empty path");
+			if (access(optarg, R_OK))
+				usage_error("--preload: cannot read '%s': %s",
+					    optarg, strerror(errno));
 			opt.preload = optarg;
 			break;
 		case OPT_CHECK:

@@ -100,6 +100,8 @@ print_reason(const struct ua_ignored_item *it)
 	case UA_IGN_VALUE:
 		if (!*v)
 			printf("no value");
+		else if (it->tunable == UA_T_INLINE_WIDE)
+			printf("bad value: 0 or 1");
 		else if (it->tunable >= UA_T_FIRST_NUMBER)
 			printf("bad value: not a size (decimal or 0x hex, "
 			       "with an optional K, M or G; or max)");
@@ -1148,6 +1150,18 @@ main(int argc, char **argv)
 	if (optind < argc) {
 		fprintf(stderr, "uaccess-tune: unexpected argument '%s'\n",
 			argv[optind]);
+		usage(stderr);
+		return 2;
+	}
+	if (do_show && (out || dry_run)) {
+		fprintf(stderr, "uaccess-tune: --show measures and writes "
+				"nothing: not with --output or --dry-run\n");
+		usage(stderr);
+		return 2;
+	}
+	if (dry_run && out) {
+		fprintf(stderr, "uaccess-tune: --dry-run writes nothing: not "
+				"with --output\n");
 		usage(stderr);
 		return 2;
 	}

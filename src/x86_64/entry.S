@@ -241,15 +241,23 @@
  * paging) less its last page, which the kernel never maps
  */
 #define UA_TOP_MAX 0x00fffffffffff000
+/*
+ * The bottom of the default range, the first page's end (ua_user_lo once
+ * init is done): root may map the first page (vm.mmap_min_addr does not
+ * bind CAP_SYS_RAWIO), so a pointer below it is refused, not run
+ */
+#define UA_USER_LO 4096
 
 /*
  * access_ok (range.h) on \ptr and rdx: the assembly twin of ua_user_addr,
  * reading the same words, with the same meaning.  Accepted: r8 = \ptr and
  * r9 = \ptr + rdx, the user side (UA_USER_ARGS, kind 0).  A thread on the
- * default range has the kernel's masked_user_access: only n is checked
+ * default range has the kernel's masked_user_access: n is checked
  * against the top (so that r9 neither wraps nor reaches the kind bits),
- * a branch on a load that the copy's data does not wait for; and a pointer
- * above UA_TOP_MAX becomes UA_TOP_MAX, without a branch and without a load
+ * a branch on a load that the copy's data does not wait for, and a pointer
+ * into the first page goes to \full, which refuses it (a branch the data
+ * does not wait for either); a pointer above UA_TOP_MAX becomes
+ * UA_TOP_MAX, without a branch and without a load
  * (the kernel patches its top into the instruction; the largest top needs
  * no patching).  A copy goes forward, so it faults where it leaves the
  * range, with the count exact, which is what range.h says of the default
@@ -268,6 +276,8 @@
 .macro USER_SIDE ptr, full
 	cmp	ua_entry_top(%rip), %rdx
 	ja	\full
+	cmp	$UA_USER_LO, \ptr
+	jb	\full
 	CLAMP_TO_TOP \ptr
 .endm
 
@@ -282,8 +292,9 @@
 
 /*
  * access_ok(\ptr, rdx) the full way.  On the default range (range_hi 0):
- * n against the top itself, to \refused above it (and before init, when
- * the top is 0), else as USER_SIDE.  On this thread's own range, which
+ * n against the top itself and the start against the first page, to
+ * \refused outside them (and before init, when the top is 0), else as
+ * USER_SIDE.  On this thread's own range, which
  * has no guard above it: all of it, with the Spectre v1 mask: a refused
  * pointer becomes all ones before the branch on it, to \refused with the
  * arguments as they came (which also takes n == 0 outside the range: the
@@ -296,6 +307,8 @@
 	jne	.Lown_range\@
 	cmp	ua_user_top(%rip), %rdx
 	ja	\refused
+	cmp	ua_user_lo(%rip), \ptr
+	jb	\refused
 	CLAMP_TO_TOP \ptr
 	jmp	\back
 .Lown_range\@:
@@ -346,6 +359,7 @@
 	.hidden ua_dispatch
 	.hidden ua_misaligned
 	.hidden ua_self
+	.hidden ua_user_lo
 	.hidden ua_user_top
 	.hidden ua_entry_top
 	.hidden ua_from_user_refused

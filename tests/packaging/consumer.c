@@ -82,6 +82,26 @@ efault:
 	return -EFAULT;
 }
 
+/* The same through volatile pointers (a futex word, a device register) */
+static int
+block_volatile(const volatile uint32_t *uarg, volatile uint32_t *uout)
+{
+	uint32_t a = 0;
+
+	if (!ua_user_access_begin(uarg, sizeof(*uarg)))
+		return -EFAULT;
+	ua_unsafe_get_user(a, uarg, efault);
+	ua_user_access_end();
+	if (!ua_user_access_begin(uout, sizeof(*uout)))
+		return -EFAULT;
+	ua_unsafe_put_user(a + 1, uout, efault);
+	ua_user_access_end();
+	return 0;
+efault:
+	ua_user_access_end();
+	return -EFAULT;
+}
+
 int
 main(void)
 {
@@ -183,6 +203,14 @@ main(void)
 	EXPECT(block(&u32, (uint32_t *)(void *)dst) == 0);
 	EXPECT(memcmp(dst, "\1\2\3\4", 4) == 0);
 	EXPECT(block((const uint32_t *)(const void *)bad, &u32) == -EFAULT);
+	{
+		volatile uint32_t word = 7, out = 0;
+
+		EXPECT(block_volatile(&word, &out) == 0 && out == 8);
+		EXPECT(
+		    block_volatile((const volatile uint32_t *)(const void *)bad,
+				   &out) == -EFAULT);
+	}
 	EXPECT(ua_fail_usercopy("probability=100:times=1") == 0);
 	EXPECT(ua_copy_to_user(dst, src, 8) == 8);
 	EXPECT(ua_copy_to_user(dst, src, 8) == 0);

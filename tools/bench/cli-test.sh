@@ -49,6 +49,7 @@ expect_exit 2 "unknown option '-z'" -z
 expect_exit 2 "unknown subcommand 'frobnicate'" frobnicate
 expect_exit 2 "Try 'uaccess-bench --help'" frobnicate
 expect_exit 2 "option '--plot' needs a value" --plot
+expect_exit 2 "--plot: cannot write into '/nonexistent/dir'" --plot /nonexistent/dir faults
 expect_exit 2 "--size: invalid size 'abc'" --size abc
 expect_exit 2 "--size: invalid size '1K'" --size 1K
 expect_exit 2 "--size: .*'1000G'" --size 1000G
@@ -67,6 +68,7 @@ expect_exit 2 "--cpu and --no-pin are exclusive" --cpu 0 --no-pin faults
 expect_exit 2 "--apps: invalid list 'bogus'" apps --apps bogus
 expect_exit 2 "--apps: invalid list 'zstd,'" apps --apps zstd,
 expect_exit 2 "options of the apps subcommand" faults --apps zstd
+expect_exit 2 "--preload: cannot read '$TMP/missing.so'" apps --preload "$TMP/missing.so"
 expect_exit 2 "--check goes with the apps subcommand alone" --check
 expect_exit 2 "--check goes with the apps subcommand alone" apps faults --check
 expect_exit 2 "--with goes with --compare" --with x.json

@@ -91,8 +91,6 @@ main(void)
 			printf("no room for INT_MAX bytes: not tried\n");
 		}
 	}
-	/* ua_memcpy has no user side: the limit is not its */
-	CHECK(ua_copy_strategy(SIZE_MAX) != NULL, "strategy name");
 	munmap(page, pg);
 	t_done("copy_size");
 	return T_PASS;

@@ -67,6 +67,10 @@ main(void)
 		CHECK_EQ(ua_get_user_u16(&v16, p), off >= 2 ? 0 : -EFAULT);
 		CHECK_EQ(ua_get_user_u32(&v32, p), off >= 4 ? 0 : -EFAULT);
 		CHECK_EQ(ua_get_user_u64(&v64, p), off >= 8 ? 0 : -EFAULT);
+		if (off < 2)
+			CHECK_EQ(v16, 0);
+		if (off < 4)
+			CHECK_EQ(v32, 0);
 		if (off < 8)
 			CHECK_EQ(v64, 0);
 		memset(l.bad - 16, 0x33, 16);

@@ -3,6 +3,7 @@
  * The dispatch table (dispatch.h): filled once from the policy, on first
  * use; a call costs a couple of compares and an indirect call.
  */
+#include <errno.h>
 #include <limits.h>
 #include <string.h>
 
@@ -347,11 +348,16 @@ void
 ua_dispatch_ready(void)
 {
 	struct ua_policy p;
+	int saved_errno;
 
 	if (ua_once_enter(&ua_dispatch_once) != UA_ONCE_RUN)
 		return;
+	/* reading the profile fails with ENOENT where there is none: no
+	 * call changes errno, the first ua_memcpy of a program neither */
+	saved_errno = errno;
 	ua_policy_load(&p);
 	ua_dispatch_apply(&p);
+	errno = saved_errno;
 	ua_once_end(&ua_dispatch_once);
 }
 

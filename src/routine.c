@@ -12,8 +12,12 @@
  * routine: it only touches bytes the routine already proved readable or
  * writable, so normally it cannot fault; if another thread changed the
  * mapping meanwhile it faults, and its own fixup comes back here with a
- * lower limit and finishes the copy: its result is ours.  Then zero-fill
- * for copy_from_user.  Returns the bytes not done.
+ * lower limit and finishes that part: r, the bytes of it not done.  Its
+ * user side ends at limit, so that a fault at or above limit is not taken
+ * for the user side's: a store to a trusted buffer that lies in the user
+ * range, taken for a user fault the first time, kills the process there
+ * on the second, where it would have faulted again and again.  Then
+ * zero-fill for copy_from_user.  Returns the bytes not done.
  */
 size_t
 ua_copy_fault(char *dst, const char *src, uintptr_t limit, uintptr_t lo,
@@ -24,15 +28,13 @@ ua_copy_fault(char *dst, const char *src, uintptr_t limit, uintptr_t lo,
 
 	if (todo && kind == UA_KIND_CLEAR)
 		r = ua_arch_clear_bytes(dst, NULL, todo,
-					UA_USER_ARGS(lo, hi, kind));
+					UA_USER_ARGS(lo, limit, kind));
 	else if (todo)
 		r = ua_arch_copy_bytes(dst, src, todo,
-				       UA_USER_ARGS(lo, hi, kind));
-	if (r)
-		return r;
+				       UA_USER_ARGS(lo, limit, kind));
 	if (kind == UA_KIND_FROM)
 		memset(dst + todo, 0, hi - limit);
-	return hi - limit;
+	return r + (hi - limit);
 }
 
 size_t

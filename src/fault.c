@@ -63,6 +63,23 @@ ua_noncanonical(int signo, const siginfo_t *info)
 	return signo == SIGSEGV && info->si_code == SI_KERNEL && !info->si_addr;
 }
 
+/*
+ * Not a fault of the interrupted instruction: sent (kill(), sigqueue(),
+ * tgkill(): si_code <= 0), or the kernel's report of memory found bad in
+ * the background (BUS_MCEERR_AO, a machine check the process may act on),
+ * which returning from the handler does not bring back
+ */
+static int
+ua_not_a_fault(int signo, const siginfo_t *info)
+{
+#ifdef BUS_MCEERR_AO
+	if (signo == SIGBUS && info->si_code == BUS_MCEERR_AO)
+		return 1;
+#endif
+	(void)signo;
+	return info->si_code <= 0;
+}
+
 UA_EXPORT int
 ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 {
@@ -72,7 +89,7 @@ ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 
 	if ((signo != SIGSEGV && signo != SIGBUS) || !info || !ucontext)
 		return 0;
-	if (info->si_code <= 0) /* kill(), sigqueue(), tgkill(): not a fault */
+	if (ua_not_a_fault(signo, info))
 		return 0;
 	e = ua_extable_find(ua_ctx_pc(ucontext));
 	if (!e)
@@ -124,7 +141,7 @@ ua_default_action(int signo, const siginfo_t *info)
 	ua_sys_sigmask(SIG_UNBLOCK, &set, NULL);
 	/* A real fault happens again on return; a sent signal must be resent.
 	 */
-	if (info->si_code <= 0)
+	if (ua_not_a_fault(signo, info))
 		syscall(SYS_tgkill, getpid(), syscall(SYS_gettid), signo);
 }
 
@@ -138,7 +155,7 @@ ua_chain(int signo, siginfo_t *info, void *ucontext)
 
 	/* A fault in a thread that blocks the signal: the kernel would have
 	 * killed the process without calling any handler */
-	if (info->si_code > 0 &&
+	if (!ua_not_a_fault(signo, info) &&
 	    (ua_sig_blocked_at(ucontext) & ua_sig_bit(signo))) {
 		ua_default_action(signo, info);
 		return;
@@ -151,7 +168,7 @@ ua_chain(int signo, siginfo_t *info, void *ucontext)
 	}
 	if (!(prev.sa_flags & SA_SIGINFO) && prev.sa_handler == SIG_IGN) {
 		/* The kernel does not let a fault be ignored: it kills. */
-		if (info->si_code > 0)
+		if (!ua_not_a_fault(signo, info))
 			ua_default_action(signo, info);
 		return;
 	}
@@ -183,6 +200,9 @@ ua_chain(int signo, siginfo_t *info, void *ucontext)
 		prev.sa_handler(signo);
 	ua_sig_chain_leave(&chain);
 	ua_sys_sigmask(SIG_SETMASK, &old, NULL);
+	/* What was sent while it ran and held for it, as the kernel would
+	 * deliver it on its return (unless the interrupted code blocks it) */
+	ua_sig_release(deferred & ~ua_sig_blocked_at(ucontext));
 }
 
 static void
@@ -191,7 +211,8 @@ ua_signal_handler(int signo, siginfo_t *info, void *ucontext)
 	int saved_errno = errno;
 
 	if (!ua_handle_fault(signo, info, ucontext) &&
-	    !(info->si_code <= 0 && ua_sig_hold_sent(signo, info, ucontext)))
+	    !(ua_not_a_fault(signo, info) &&
+	      ua_sig_hold_sent(signo, info, ucontext)))
 		ua_chain(signo, info, ucontext);
 	errno = saved_errno;
 }

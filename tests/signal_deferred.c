@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Description: signals the kernel would deliver later, delivered as it
+ * would: a SIGSEGV raised inside the program's own SIGSEGV handler (the
+ * signal blocked there) runs the handler again as soon as it returns, with
+ * the handler installed before ua_init and after it; and a SIGBUS the
+ * kernel sends about memory found bad in the background (BUS_MCEERR_AO,
+ * which no instruction brings back) kills a process whose action is the
+ * default one, leaving no handler of ours removed and nobody alive.
+ */
+#include <sys/syscall.h>
+
+#include "test.h"
+
+static volatile sig_atomic_t calls;
+
+static void
+again(int signo, siginfo_t *info, void *uc)
+{
+	(void)info;
+	(void)uc;
+	if (++calls == 1)
+		raise(signo); /* blocked here: pending until we return */
+}
+
+/* In a child: how many times the handler ran when raise() returned */
+static int
+raised_in_handler(int before)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = again;
+	sa.sa_flags = SA_SIGINFO;
+	if (!before && ua_init())
+		return 10;
+	sigaction(SIGSEGV, &sa, NULL);
+	if (before && ua_init())
+		return 10;
+	raise(SIGSEGV);
+	return calls;
+}
+
+/* In a child: the kernel's SIGBUS for a page poisoned in the background */
+static void
+mce_action_optional(void)
+{
+	siginfo_t si;
+	char *p = mmap(NULL, t_page(), PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED || ua_init())
+		_exit(10);
+	memset(&si, 0, sizeof(si));
+	si.si_signo = SIGBUS;
+#ifdef BUS_MCEERR_AO
+	si.si_code = BUS_MCEERR_AO;
+#else
+	si.si_code = 4;
+#endif
+	si.si_addr = p;
+	/* what memory_failure() sends; a process may send it to itself */
+	syscall(SYS_rt_tgsigqueueinfo, getpid(), (pid_t)syscall(SYS_gettid),
+		SIGBUS, &si);
+	_exit(11); /* survived */
+}
+
+static int
+in_child(int which)
+{
+	pid_t pid = fork();
+	int status;
+
+	CHECK(pid >= 0, "fork");
+	if (pid == 0) {
+		if (which == 2)
+			mce_action_optional();
+		_exit(raised_in_handler(which));
+	}
+	CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
+	return status;
+}
+
+int
+main(void)
+{
+	int st, before;
+
+	for (before = 0; before < 2; before++) {
+		st = in_child(before);
+		CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 2,
+		      "a SIGSEGV raised in its own handler (installed %s "
+		      "ua_init): status %#x, expected exit 2 (ran twice by the "
+		      "time raise returned)",
+		      before ? "before" : "after", st);
+	}
+	st = in_child(2);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGBUS,
+	      "BUS_MCEERR_AO with the default action: status %#x, expected "
+	      "killed by SIGBUS",
+	      st);
+	t_done("signal_deferred");
+	return T_PASS;
+}

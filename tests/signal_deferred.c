@@ -94,11 +94,16 @@ main(void)
 		      "time raise returned)",
 		      before ? "before" : "after", st);
 	}
-	st = in_child(2);
-	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGBUS,
-	      "BUS_MCEERR_AO with the default action: status %#x, expected "
-	      "killed by SIGBUS",
-	      st);
+	/* qemu-user asserts in its own code when that SIGBUS kills */
+	if (getenv("UA_TEST_EMULATOR")) {
+		printf("under an emulator: BUS_MCEERR_AO not tried\n");
+	} else {
+		st = in_child(2);
+		CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGBUS,
+		      "BUS_MCEERR_AO with the default action: status %#x, "
+		      "expected killed by SIGBUS",
+		      st);
+	}
 	t_done("signal_deferred");
 	return T_PASS;
 }

@@ -184,14 +184,16 @@ ua_chain(int signo, siginfo_t *info, void *ucontext)
 	}
 	/* Its sa_mask, as the kernel would apply it (for real: a siglongjmp
 	 * out of the handler restores it), but never blocking SIGSEGV or
-	 * SIGBUS: the signal itself, unless SA_NODEFER, is blocked only as
-	 * the program sees it (sigchain.c) */
+	 * SIGBUS: those in it, and the signal itself unless SA_NODEFER, are
+	 * blocked only as the program sees it (sigchain.c) */
 	mask = prev.sa_mask;
 	deferred = prev.sa_flags & SA_NODEFER ? 0 : ua_sig_bit(signo);
-	if (ua_sig_interposing())
+	if (ua_sig_interposing()) {
+		deferred |= ua_sig_bits(&mask);
 		ua_sig_strip(&mask);
-	else if (deferred)
+	} else if (deferred) {
 		sigaddset(&mask, signo);
+	}
 	ua_sys_sigmask(SIG_BLOCK, &mask, &old);
 	chain = ua_sig_chain_enter(ucontext, deferred);
 	if (prev.sa_flags & SA_SIGINFO)

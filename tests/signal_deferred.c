@@ -3,7 +3,9 @@
  * Description: signals the kernel would deliver later, delivered as it
  * would: a SIGSEGV raised inside the program's own SIGSEGV handler (the
  * signal blocked there) runs the handler again as soon as it returns, with
- * the handler installed before ua_init and after it; and a SIGBUS the
+ * the handler installed before ua_init and after it; a SIGBUS raised in a
+ * SIGSEGV handler whose sa_mask holds SIGBUS runs after it, not inside
+ * it; and a SIGBUS the
  * kernel sends about memory found bad in the background (BUS_MCEERR_AO,
  * which no instruction brings back) kills a process whose action is the
  * default one, leaving no handler of ours removed and nobody alive.
@@ -41,6 +43,43 @@ raised_in_handler(int before)
 	return calls;
 }
 
+static volatile sig_atomic_t in_segv, bus_inside, bus_calls;
+
+static void
+on_bus(int signo)
+{
+	(void)signo;
+	bus_calls++;
+	bus_inside |= in_segv;
+}
+
+static void
+on_segv(int signo)
+{
+	(void)signo;
+	in_segv = 1;
+	raise(SIGBUS); /* in sa_mask: pending until we return */
+	in_segv = 0;
+}
+
+/* In a child: 2 if SIGBUS ran once, after the SIGSEGV handler */
+static int
+masked_by_sa_mask(void)
+{
+	struct sigaction sa;
+
+	if (ua_init())
+		return 10;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_bus;
+	sigaction(SIGBUS, &sa, NULL);
+	sa.sa_handler = on_segv;
+	sigaddset(&sa.sa_mask, SIGBUS);
+	sigaction(SIGSEGV, &sa, NULL);
+	raise(SIGSEGV);
+	return bus_inside ? 3 : bus_calls == 1 ? 2 : 4 + bus_calls;
+}
+
 /* In a child: the kernel's SIGBUS for a page poisoned in the background */
 static void
 mce_action_optional(void)
@@ -75,6 +114,8 @@ in_child(int which)
 	if (pid == 0) {
 		if (which == 2)
 			mce_action_optional();
+		if (which == 3)
+			_exit(masked_by_sa_mask());
 		_exit(raised_in_handler(which));
 	}
 	CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
@@ -94,6 +135,12 @@ main(void)
 		      "time raise returned)",
 		      before ? "before" : "after", st);
 	}
+	st = in_child(3);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 2,
+	      "a SIGBUS raised in a SIGSEGV handler with SIGBUS in its "
+	      "sa_mask: status %#x, expected exit 2 (3: it ran inside; 4: "
+	      "it did not run; 5 and up: more than once)",
+	      st);
 	/* qemu-user asserts in its own code when that SIGBUS kills */
 	if (getenv("UA_TEST_EMULATOR")) {
 		printf("under an emulator: BUS_MCEERR_AO not tried\n");

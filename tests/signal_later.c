@@ -69,6 +69,10 @@ install(int signo, int flags, struct sigaction *old)
 	sa.sa_flags = SA_SIGINFO | flags;
 	sigfillset(&sa.sa_mask); /* as crash reporters do */
 	sigdelset(&sa.sa_mask, SIGUSR1);
+	/* SA_NODEFER leaves the signal unblocked only if sa_mask does too,
+	 * as the kernel has it */
+	if (flags & SA_NODEFER)
+		sigdelset(&sa.sa_mask, signo);
 	CHECK(!sigaction(signo, &sa, old), "sigaction");
 }
 

@@ -45,24 +45,22 @@ check_refused(size_t off, size_t n, unsigned char *buf)
 	const void *u = AT(off);
 	const struct ua_fault *f = ua_last_fault();
 	const struct ua_fault before = *f;
-	size_t i;
+	static size_t (*const from[])(void *, const void *, size_t) = {
+	    ua_copy_from_user, ua_copy_from_user_nocache};
+	static const char *const from_name[] = {"copy_from_user",
+						"copy_from_user_nocache"};
+	size_t i, k;
 
 	CHECK(!ua_access_ok(u, n), "access_ok(%p, %zu) holds", u, n);
 
-	memset(buf, POISON, n);
-	CHECK_EQ(ua_copy_from_user(buf, u, n), n);
-	for (i = 0; i < n; i++)
-		CHECK(buf[i] == 0,
-		      "copy_from_user(%p, %zu): dst[%zu] = %#x, "
-		      "not zeroed",
-		      u, n, i, buf[i]);
-	memset(buf, POISON, n);
-	CHECK_EQ(ua_copy_from_user_nocache(buf, u, n), n);
-	for (i = 0; i < n; i++)
-		CHECK(buf[i] == 0,
-		      "copy_from_user_nocache(%p, %zu): dst[%zu] "
-		      "= %#x, not zeroed",
-		      u, n, i, buf[i]);
+	for (k = 0; k < 2; k++) {
+		memset(buf, POISON, n);
+		CHECK_EQ(from[k](buf, u, n), n);
+		for (i = 0; i < n; i++)
+			CHECK(buf[i] == 0,
+			      "%s(%p, %zu): dst[%zu] = %#x, not zeroed",
+			      from_name[k], u, n, i, buf[i]);
+	}
 
 	memset(buf, POISON, n);
 	CHECK_EQ(ua_copy_to_user(AT(off), buf, n), n);

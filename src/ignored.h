@@ -14,7 +14,7 @@
 enum ua_ignored_reason {
 	UA_IGN_SYNTAX,      /* not name=value */
 	UA_IGN_NAME,        /* no tunable of that name */
-	UA_IGN_VALUE,       /* not a size (0 or 1), or no such strategy */
+	UA_IGN_VALUE,       /* not a size (a flag: 0 or 1), no such strategy */
 	UA_IGN_UNSUPPORTED, /* a strategy this CPU cannot run */
 	UA_IGN_DISABLED,    /* a strategy UACCESS_DISABLE turned off */
 	UA_IGN_NO_CLEAR,    /* clear_*: a strategy without a clear routine */

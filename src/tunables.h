@@ -59,6 +59,7 @@ struct ua_policy {
 struct ua_tunable_info {
 	const char *name;
 	const char *doc; /* one line, for --show and uaccess(7) */
+	int flag;        /* a number tunable that is 0 or 1 */
 };
 extern const struct ua_tunable_info ua_tunables[UA_NTUNABLES];
 

@@ -5,10 +5,9 @@
  * signal blocked there) runs the handler again as soon as it returns, with
  * the handler installed before ua_init and after it; a SIGBUS raised in a
  * SIGSEGV handler whose sa_mask holds SIGBUS runs after it, not inside
- * it; and a SIGBUS the
- * kernel sends about memory found bad in the background (BUS_MCEERR_AO,
- * which no instruction brings back) kills a process whose action is the
- * default one, leaving no handler of ours removed and nobody alive.
+ * it; and the SIGBUS the kernel sends about memory found bad in the
+ * background (BUS_MCEERR_AO, which no instruction brings back) kills a
+ * process whose action is the default one.
  */
 #include <sys/syscall.h>
 

@@ -8,7 +8,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -475,9 +474,6 @@ plot_open(const char *file, const char *ext, char *path, size_t n)
 {
 	FILE *f;
 
-	if (mkdir(opt.plot_dir, 0777) && errno != EEXIST)
-		die("--plot: cannot create %s: %s", opt.plot_dir,
-		    strerror(errno));
 	snprintf(path, n, "%s/%s.%s", opt.plot_dir, file, ext);
 	f = fopen(path, "w");
 	if (!f)

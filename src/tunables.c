@@ -46,8 +46,7 @@ const struct ua_tunable_info ua_tunables[UA_NTUNABLES] = {
 	 "(src ^ dst) & mask nonzero: the *_misaligned strategies"},
     [UA_T_INLINE_WIDE] = {"inline_wide",
 			  "1: the entries copy small sizes with the widest "
-			  "vectors",
-			  .flag = 1},
+			  "vectors"},
 };
 
 int
@@ -146,7 +145,7 @@ ua_apply_one(struct ua_policy *p, int t, const char *val, size_t vlen,
 		size_t v;
 
 		if (ua_parse_size(val, vlen, &v) < 0 ||
-		    (ua_tunables[t].flag && v > 1))
+		    (t >= UA_T_FIRST_FLAG && v > 1))
 			return UA_IGN_VALUE;
 		p->t[t].num = v;
 	}

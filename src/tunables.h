@@ -38,10 +38,12 @@ enum ua_tunable {
 			      * must not stream (one page by default) */
 	UA_T_REP_ALIGN_MASK, /* 0 = string instructions at any relative
 			      * alignment; else the misaligned classes */
-	UA_T_INLINE_WIDE,    /* 1: the entries' small path with the widest
-			      * vectors (memcpy_inline_wide) */
+	/* Flags: numbers that are 0 or 1 */
+	UA_T_INLINE_WIDE, /* 1: the entries' small path with the widest
+			   * vectors (memcpy_inline_wide) */
 	UA_NTUNABLES,
 	UA_T_FIRST_NUMBER = UA_T_MEDIUM_MIN,
+	UA_T_FIRST_FLAG = UA_T_INLINE_WIDE,
 };
 
 enum ua_source { UA_FROM_DEFAULT, UA_FROM_PROFILE, UA_FROM_ENV };
@@ -59,7 +61,6 @@ struct ua_policy {
 struct ua_tunable_info {
 	const char *name;
 	const char *doc; /* one line, for --show and uaccess(7) */
-	int flag;        /* a number tunable that is 0 or 1 */
 };
 extern const struct ua_tunable_info ua_tunables[UA_NTUNABLES];
 

@@ -100,7 +100,7 @@ print_reason(const struct ua_ignored_item *it)
 	case UA_IGN_VALUE:
 		if (!*v)
 			printf("no value");
-		else if (ua_tunables[it->tunable].flag)
+		else if (it->tunable >= UA_T_FIRST_FLAG)
 			printf("bad value: 0 or 1");
 		else if (it->tunable >= UA_T_FIRST_NUMBER)
 			printf("bad value: not a size (decimal or 0x hex, "

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -67,19 +68,29 @@ ua_profile_path(unsigned i, char *buf, size_t size)
 
 /*
  * Read a whole small file: its length, or -errno; -EFBIG when it holds more
- * than size bytes (buf then holds the first size).
+ * than size bytes (buf then holds the first size); -EISDIR for a directory
+ * and -EINVAL for anything else that is not a regular file (a FIFO, a tty,
+ * a device: reading one may block, or never end).
  */
 static ssize_t
 ua_read_file(const char *path, char *buf, size_t size)
 {
 	size_t got = 0;
 	ssize_t r = 0;
+	struct stat st = {0};
 	char more;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* O_NONBLOCK: opening a FIFO with no writer must not block init */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		int e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+
+		close(fd);
+		return -e;
+	}
 	while (got < size) {
 		r = read(fd, buf + got, size - got);
 		if (r <= 0)

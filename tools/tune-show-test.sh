@@ -170,6 +170,10 @@ has "profile: none (one cannot be read: see below)"
 has "profile $TMP/missing (UACCESS_PROFILE): cannot be read: No such file or directory"
 show UACCESS_PROFILE="$TMP"
 has "profile $TMP (UACCESS_PROFILE): cannot be read: Is a directory"
+# A FIFO with no writer: not opened for good, and nothing waits for one
+mkfifo "$TMP/fifo"
+show UACCESS_PROFILE="$TMP/fifo" timeout 20
+has "profile $TMP/fifo (UACCESS_PROFILE): cannot be read: not a regular file"
 cp "$TMP/good" "$TMP/secret"
 chmod 000 "$TMP/secret"
 if [ ! -r "$TMP/secret" ]; then

@@ -165,7 +165,8 @@ print_ignored(const struct ua_ignored *ign, const struct ua_ignored_item *it)
 		       it->cut ? "..." : "",
 		       env && !strcmp(env, it->text) ? " (UACCESS_PROFILE)"
 						     : "",
-		       strerror(it->err));
+		       it->err == EINVAL ? "not a regular file"
+					 : strerror(it->err));
 		return;
 	case UA_IGN_TOO_LONG:
 		printf("profile %s: longer than the %d bytes read: line %u and "

@@ -369,9 +369,19 @@ main(int argc, char **argv)
 			usage_error("option '%s' needs a value",
 				    argv[optind - 1]);
 		default:
-			if (optopt)
-				usage_error("unknown option '-%c'", optopt);
-			usage_error("unknown option '%s'", argv[optind - 1]);
+			/* A long option: optopt is its value (a known one
+			 * given "=VALUE"), or 0 */
+			if (!strncmp(argv[optind - 1], "--", 2)) {
+				const char *a = argv[optind - 1],
+					   *eq = strchr(a, '=');
+
+				if (optopt && eq)
+					usage_error("option '%.*s' takes no "
+						    "value",
+						    (int)(eq - a), a);
+				usage_error("unknown option '%s'", a);
+			}
+			usage_error("unknown option '-%c'", optopt);
 		}
 	}
 	for (; optind < argc; optind++) {

@@ -46,6 +46,9 @@ expect_exit 0 "^uaccess-bench [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*$" --version
 # Bad usage: a clear message and exit 2
 expect_exit 2 "unknown option '--bogus'" --bogus
 expect_exit 2 "unknown option '-z'" -z
+expect_exit 2 "unknown option '--bogus=1'" --bogus=1
+expect_exit 2 "option '--json' takes no value" --json=x
+expect_exit 2 "option '--quick' takes no value" --quick=1
 expect_exit 2 "unknown subcommand 'frobnicate'" frobnicate
 expect_exit 2 "Try 'uaccess-bench --help'" frobnicate
 expect_exit 2 "option '--plot' needs a value" --plot
@@ -77,6 +80,11 @@ echo '{"tool": "other"}' >"$TMP/other.json"
 expect_exit 2 "not a uaccess-bench --json run" --compare "$TMP/other.json"
 printf '{"tool": "uaccess-bench", "tables": [' >"$TMP/broken.json"
 expect_exit 2 "not JSON: line 1" --compare "$TMP/broken.json"
+# A parse error deep in a document frees what it built (ASan: no leak)
+printf '{"tool": "uaccess-bench", "tables": [{"columns": [1, 2' >"$TMP/broken.json"
+expect_exit 2 "not JSON: line 1" --compare "$TMP/broken.json"
+printf '{"tool": "uaccess-bench \\u -1f"}' >"$TMP/escape.json"
+expect_exit 2 "bad \\\\u escape" --compare "$TMP/escape.json"
 
 # Text: tables and the bars, nothing on stderr when it is not a terminal
 expect_exit 0 "== faults: " faults $FAST
@@ -129,6 +137,12 @@ grep -q "beyond the trial spreads, better *0$" "$TMP/out" ||
 grep -q "^commit .* \{2,\}$" "$TMP/out" || grep -q "^commit" "$TMP/out" ||
 	fail "--compare: no commit row"
 expect_exit 2 "no subcommand" --compare "$TMP/base.json" --with "$TMP/base.json" faults
+# A saved machine with more features than the summary line holds
+if command -v jq >/dev/null 2>&1; then
+	jq '.machine.features = [range(120) | "feature_with_a_long_name_\(.)"]' \
+		"$TMP/base.json" >"$TMP/many.json"
+	expect_exit 0 "== compare: the two runs" --compare "$TMP/many.json" --with "$TMP/many.json"
+fi
 expect_exit 0 "== compare: faults/cost" --compare "$TMP/base.json" --trials 1 --no-glibc-tuned
 grep -q "== faults: " "$TMP/out" || fail "--compare: did not run what the base ran"
 grep -q "shared (numbers)" "$TMP/out" || fail "--compare: no summary"

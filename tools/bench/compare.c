@@ -239,7 +239,9 @@ facts_saved(const struct run *run, struct facts *f)
 				 json_string(json_get(m, "vendor"), "?"),
 				 fam->num, mod->num);
 		v = json_get(m, "features");
-		for (i = 0; v && v->t == J_ARR && i < v->n; i++)
+		for (i = 0; v && v->t == J_ARR && i < v->n &&
+			    len < sizeof(f->features);
+		     i++)
 			len += (size_t)snprintf(f->features + len,
 						sizeof(f->features) - len,
 						"%s%s", i ? " " : "",

@@ -3,6 +3,7 @@
  * A small JSON reader for --compare: the documents --json writes, and any
  * valid JSON, into a tree.  Errors name the line.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,10 +117,14 @@ parse_string(struct parser *ps, char **ret)
 				char hex[5] = {0};
 				unsigned long u;
 				char *end;
+				int k;
 
-				memcpy(hex, ps->p, 4);
+				for (k = 0;
+				     k < 4 && isxdigit((unsigned char)ps->p[k]);
+				     k++)
+					hex[k] = ps->p[k];
 				u = strtoul(hex, &end, 16);
-				if (end != hex + 4) {
+				if (k != 4 || end != hex + 4) {
 					free(s);
 					return fail(ps, "bad \\u escape");
 				}
@@ -191,7 +196,9 @@ parse_container(struct parser *ps, struct jval *v, char close)
 			}
 		}
 		if (parse_value(ps, &item)) {
+			/* what it holds of itself when it failed */
 			free(key);
+			json_free_contents(&item);
 			return -1;
 		}
 		if (push(v, key, &item)) {

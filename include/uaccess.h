@@ -498,6 +498,9 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
  * registers its table with the library when it is loaded and takes it back
  * when it is unloaded: a constructor and a destructor in each file that
  * includes this header, which do nothing where the object has no table.
+ * They have the first priority a program may give (101): the table is there
+ * before the object's other constructors run, which may call its blocks
+ * from a file linked before this one, and until its other destructors end.
  */
 void ua__extable_register(const void *start, const void *stop);
 void ua__extable_unregister(const void *start);
@@ -508,7 +511,7 @@ extern const char __start_ua_extable_blocks[]
 extern const char __stop_ua_extable_blocks[]
     __attribute__((weak, visibility("hidden")));
 
-static void __attribute__((constructor, used)) ua__extable_ctor(void)
+static void __attribute__((constructor(101), used)) ua__extable_ctor(void)
 {
 	const char *start = __start_ua_extable_blocks;
 	const char *stop = __stop_ua_extable_blocks;
@@ -517,7 +520,7 @@ static void __attribute__((constructor, used)) ua__extable_ctor(void)
 		ua__extable_register(start, stop);
 }
 
-static void __attribute__((destructor, used)) ua__extable_dtor(void)
+static void __attribute__((destructor(101), used)) ua__extable_dtor(void)
 {
 	const char *start = __start_ua_extable_blocks;
 	const char *stop = __stop_ua_extable_blocks;

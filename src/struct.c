@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "page.h"
 
 UA_EXPORT int
 ua_check_zeroed_user(const void *usrc, size_t n)
@@ -14,9 +15,15 @@ ua_check_zeroed_user(const void *usrc, size_t n)
 	if (!ua_access_ok(usrc, n))
 		return -EFAULT;
 	while (n) {
-		size_t chunk = n < sizeof(buf) ? n : sizeof(buf), i;
-		size_t left = ua_copy_from_user(buf, p, chunk);
+		/* Within one page: a non-zero byte answers before the next
+		 * page is read, which could fault (and be recorded) */
+		size_t room =
+		    ua_page_size - ((uintptr_t)p & (ua_page_size - 1));
+		size_t chunk = n < sizeof(buf) ? n : sizeof(buf), i, left;
 		unsigned char acc = 0;
+
+		chunk = chunk < room ? chunk : room;
+		left = ua_copy_from_user(buf, p, chunk);
 
 		/* The uncopied tail reads as zero: a non-zero byte before
 		 * the fault answers first, as the kernel's word loop does */

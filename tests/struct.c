@@ -25,9 +25,19 @@ main(void)
 		u[i] = 0;
 	}
 	CHECK_EQ(ua_check_zeroed_user(u, 1001), -EFAULT);
-	/* A non-zero byte before the fault is found first, as in the kernel */
+	/*
+	 * A non-zero byte before the fault is found first, as in the kernel,
+	 * without reading the next page: no fault, ua_last_fault() kept
+	 */
 	u[990] = 1;
+	CHECK_EQ(ua_copy_from_user(k, l.bad + 100, 1), 1);
+	CHECK(ua_last_fault()->addr == l.bad + 100, "a fault recorded");
 	CHECK_EQ(ua_check_zeroed_user(u, 1001), 0);
+	CHECK(ua_last_fault()->addr == l.bad + 100,
+	      "check_zeroed_user answered 0 after a fault");
+	CHECK_EQ(ua_copy_struct_from_user(k, 16, u, 1001), -E2BIG);
+	CHECK(ua_last_fault()->addr == l.bad + 100,
+	      "copy_struct_from_user answered -E2BIG after a fault");
 	CHECK_EQ(ua_check_zeroed_user(u + 991, 10), -EFAULT);
 	u[990] = 0;
 	CHECK_EQ(ua_check_zeroed_user(l.bad, 1), -EFAULT);

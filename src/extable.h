@@ -34,6 +34,25 @@
 	.popsection
 .endm
 
+/*
+ * One access of a copy or clear routine, every architecture's: given a
+ * fixup, a user access with its table entry; without, a plain instruction
+ * (ua_memcpy's moves, where a fault is the caller's bug)
+ */
+.macro AMOV fault, insn:vararg
+.ifb \fault
+	\insn
+.else
+99:	\insn
+	AMOV_ENTRY 99b, \fault
+.endif
+.endm
+
+/* AMOV's table entry (a test may replace it: tests/copy_avx512emu.S) */
+.macro AMOV_ENTRY insn, fixup
+	UA_EXTABLE \insn, \fixup
+.endm
+
 /* clang-format on */
 #else
 

@@ -25,7 +25,7 @@
 /* Set by a 64-byte move for the UA_EXTABLE that follows it */
 	.set	ua_emu_pending, 0
 
-/* AMOV's entry (asm.h) for a 64-byte move: one for each of its halves */
+/* AMOV's entry (extable.h) for a 64-byte move: one for each of its halves */
 	.purgem AMOV_ENTRY
 .macro AMOV_ENTRY insn, fixup
 .if ua_emu_pending

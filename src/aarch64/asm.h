@@ -70,56 +70,64 @@
 	csel	x3, x3, x2, lo
 .endm
 
-/* A tail piece of size bytes if bit of x3 is set: load, store, advance */
-.macro PIECE bit, size, ld, st, reg, fault
+/*
+ * The pair instruction \insn for each two registers of the list, at
+ * [\base, #\at], then 2 \w bytes (a pair of \w-byte registers) further
+ */
+.macro PAIRS fault, insn, base, w, at, r0, r1, rest:vararg
+	AMOV \fault, \insn \r0, \r1, [\base, #\at]
+.ifnb \rest
+	PAIRS \fault, \insn, \base, \w, (\at + 2 * \w), \rest
+.endif
+.endm
+
+/* The cursors past \n bytes done: x0, and x1 unless a clear (no \ld) */
+.macro ADVANCE ld, n
+	add	x0, x0, #\n
+.ifnb \ld
+	add	x1, x1, #\n
+.endif
+.endm
+
+/*
+ * 1 << \bit bytes if that bit of x3 is set, in pairs of \w-byte registers
+ * (the list \regs): loaded from x1 by \ld and stored to x0 by \st, both
+ * advanced past them; no \ld: a clear, the registers hold zero
+ */
+.macro PAIR_PIECE bit, fault, ld, st, w, regs:vararg
 	tbz	x3, #\bit, 20f
-10:	\ld	\reg, [x1]
-	UA_EXTABLE 10b, \fault
-11:	\st	\reg, [x0]
-	UA_EXTABLE 11b, \fault
-	add	x0, x0, #\size
-	add	x1, x1, #\size
+.ifnb \ld
+	PAIRS \fault, \ld, x1, \w, 0, \regs
+.endif
+	PAIRS \fault, \st, x0, \w, 0, \regs
+	ADVANCE \ld, (1 << \bit)
 20:
 .endm
 
-/* The same with two loads and two stores of size / 2 */
-.macro PIECE2 bit, size, ld, st, r1, r2, fault
+/* The same with one register, \reg, of 1 << \bit bytes */
+.macro PIECE bit, fault, ld, st, reg
 	tbz	x3, #\bit, 20f
-10:	\ld	\r1, [x1]
-	UA_EXTABLE 10b, \fault
-11:	\ld	\r2, [x1, #\size / 2]
-	UA_EXTABLE 11b, \fault
-12:	\st	\r1, [x0]
-	UA_EXTABLE 12b, \fault
-13:	\st	\r2, [x0, #\size / 2]
-	UA_EXTABLE 13b, \fault
-	add	x0, x0, #\size
-	add	x1, x1, #\size
-20:
-.endm
-
-/* A clear piece: store reg (zero) if bit of x3 is set */
-.macro ZPIECE bit, size, st, reg, fault
-	tbz	x3, #\bit, 20f
-10:	\st	\reg, [x0]
-	UA_EXTABLE 10b, \fault
-	add	x0, x0, #\size
+.ifnb \ld
+	AMOV \fault, \ld \reg, [x1]
+.endif
+	AMOV \fault, \st \reg, [x0]
+	ADVANCE \ld, (1 << \bit)
 20:
 .endm
 
 /* The tail under 16 bytes: 8, 4, 2, 1 (the byte tail); clobbers x6 */
 .macro TAIL15 fault
-	PIECE 3, 8, ldr, str, x6, \fault
-	PIECE 2, 4, ldr, str, w6, \fault
-	PIECE 1, 2, ldrh, strh, w6, \fault
-	PIECE 0, 1, ldrb, strb, w6, \fault
+	PIECE 3, \fault, ldr, str, x6
+	PIECE 2, \fault, ldr, str, w6
+	PIECE 1, \fault, ldrh, strh, w6
+	PIECE 0, \fault, ldrb, strb, w6
 .endm
 
 .macro ZTAIL15 fault
-	ZPIECE 3, 8, str, xzr, \fault
-	ZPIECE 2, 4, str, wzr, \fault
-	ZPIECE 1, 2, strh, wzr, \fault
-	ZPIECE 0, 1, strb, wzr, \fault
+	PIECE 3, \fault, , str, xzr
+	PIECE 2, \fault, , str, wzr
+	PIECE 1, \fault, , strh, wzr
+	PIECE 0, \fault, , strb, wzr
 .endm
 
 #endif

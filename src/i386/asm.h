@@ -70,5 +70,53 @@
 
 	.section .note.GNU-stack, "", @progbits
 
+/*
+ * ecx bytes: \words (rep movsl, or rep stosl for a clear), then \bytes
+ * for the last 0-3; clobbers edx
+ */
+.macro REP_REST fault, words=movsl, bytes=movsb
+	movl	%ecx, %edx
+	shrl	$2, %ecx
+	andl	$3, %edx
+	AMOV \fault, rep \words
+	movl	%edx, %ecx
+	AMOV \fault, rep \bytes
+.endm
+
+/*
+ * The destination brought to a 16-byte boundary with \bytes (rep movsb, or
+ * rep stosb), if ecx holds 64 bytes or more; else, and when less than 64
+ * are left after it, on to \rest
+ */
+.macro HEAD16 fault, bytes, rest
+	cmpl	$64, %ecx
+	jb	\rest
+	movl	%edi, %edx
+	negl	%edx
+	andl	$15, %edx
+	subl	%edx, %ecx
+	xchgl	%edx, %ecx
+	AMOV \fault, rep \bytes
+	movl	%edx, %ecx
+	cmpl	$64, %ecx
+	jb	\rest
+.endm
+
+/*
+ * \insn for each register of the list \regs, the i-th loading from (\dir
+ * load) or storing to (\dir store) 16 i bytes past \mem
+ */
+.macro EACH16 fault, dir, insn, mem, regs:vararg
+	.Lua_i = 0
+	.irp r, \regs
+	.ifc \dir, load
+	AMOV \fault, \insn .Lua_i * 16\mem, \r
+	.else
+	AMOV \fault, \insn \r, .Lua_i * 16\mem
+	.endif
+	.Lua_i = .Lua_i + 1
+	.endr
+.endm
+
 #endif
     /* clang-format on */

@@ -8,16 +8,14 @@
 /* The contract: asm.h */
 UA_ENTRY(ua_copy_erms)
 	UA_COPY_ARGS
-1:	rep movsb
-	UA_EXTABLE 1b, .Lerms_fault
+	AMOV .Lerms_fault, rep movsb
 	UA_COPY_RET
 UA_END(ua_copy_erms)
 
 UA_ENTRY(ua_clear_erms)
 	UA_CLEAR_ARGS
 	xorl	%eax, %eax
-2:	rep stosb
-	UA_EXTABLE 2b, .Lerms_fault
+	AMOV .Lerms_fault, rep stosb
 	UA_COPY_RET
 UA_END(ua_clear_erms)
 

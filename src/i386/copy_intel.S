@@ -9,14 +9,10 @@
 
 /* 8 bytes at offset off of the current 64-byte block */
 .macro COPY8 off
-10:	movl	\off(%esi), %eax
-	UA_EXTABLE 10b, .Lintel_fault
-11:	movl	\off+4(%esi), %edx
-	UA_EXTABLE 11b, .Lintel_fault
-12:	movl	%eax, \off(%edi)
-	UA_EXTABLE 12b, .Lintel_fault
-13:	movl	%edx, \off+4(%edi)
-	UA_EXTABLE 13b, .Lintel_fault
+	AMOV .Lintel_fault, movl \off(%esi), %eax
+	AMOV .Lintel_fault, movl \off+4(%esi), %edx
+	AMOV .Lintel_fault, movl %eax, \off(%edi)
+	AMOV .Lintel_fault, movl %edx, \off+4(%edi)
 .endm
 
 	.text
@@ -28,21 +24,14 @@ UA_ENTRY(ua_copy_intel)
 	.p2align 4
 .Lintel_loop:
 	/* The block's first byte first: user pages are touched in order */
-1:	movl	(%esi), %eax
-	UA_EXTABLE 1b, .Lintel_fault
-2:	movl	32(%esi), %edx
-	UA_EXTABLE 2b, .Lintel_fault
+	AMOV .Lintel_fault, movl (%esi), %eax
+	AMOV .Lintel_fault, movl 32(%esi), %edx
 	cmpl	$67, %ecx
-	jbe	3f
-4:	movl	64(%esi), %edx
-	UA_EXTABLE 4b, .Lintel_fault
-3:
-5:	movl	4(%esi), %edx
-	UA_EXTABLE 5b, .Lintel_fault
-6:	movl	%eax, (%edi)
-	UA_EXTABLE 6b, .Lintel_fault
-7:	movl	%edx, 4(%edi)
-	UA_EXTABLE 7b, .Lintel_fault
+	jbe	1f
+	AMOV .Lintel_fault, movl 64(%esi), %edx
+1:	AMOV .Lintel_fault, movl 4(%esi), %edx
+	AMOV .Lintel_fault, movl %eax, (%edi)
+	AMOV .Lintel_fault, movl %edx, 4(%edi)
 	COPY8 8
 	COPY8 16
 	COPY8 24
@@ -56,14 +45,7 @@ UA_ENTRY(ua_copy_intel)
 	cmpl	$63, %ecx
 	ja	.Lintel_loop
 .Lintel_rest:
-	movl	%ecx, %edx
-	shrl	$2, %ecx
-	andl	$3, %edx
-8:	rep movsl
-	UA_EXTABLE 8b, .Lintel_fault
-	movl	%edx, %ecx
-9:	rep movsb
-	UA_EXTABLE 9b, .Lintel_fault
+	REP_REST .Lintel_fault
 	UA_COPY_RET
 UA_END(ua_copy_intel)
 

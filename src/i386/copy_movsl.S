@@ -12,14 +12,7 @@
 UA_ENTRY(ua_copy_movsl)
 UA_ENTRY(ua_arch_copy_bytes)
 	UA_COPY_ARGS
-	movl	%ecx, %edx
-	shrl	$2, %ecx
-	andl	$3, %edx
-1:	rep movsl
-	UA_EXTABLE 1b, .Lmovsl_fault
-	movl	%edx, %ecx
-2:	rep movsb
-	UA_EXTABLE 2b, .Lmovsl_fault
+	REP_REST .Lmovsl_fault
 	UA_COPY_RET
 UA_END(ua_arch_copy_bytes)
 UA_END(ua_copy_movsl)
@@ -27,15 +20,8 @@ UA_END(ua_copy_movsl)
 UA_ENTRY(ua_clear_movsl)
 UA_ENTRY(ua_arch_clear_bytes)
 	UA_CLEAR_ARGS
-	movl	%ecx, %edx
-	shrl	$2, %ecx
-	andl	$3, %edx
 	xorl	%eax, %eax
-3:	rep stosl
-	UA_EXTABLE 3b, .Lmovsl_fault
-	movl	%edx, %ecx
-4:	rep stosb
-	UA_EXTABLE 4b, .Lmovsl_fault
+	REP_REST .Lmovsl_fault, stosl, stosb
 	UA_COPY_RET
 UA_END(ua_arch_clear_bytes)
 UA_END(ua_clear_movsl)

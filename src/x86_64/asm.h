@@ -35,24 +35,6 @@
 	.section .note.GNU-stack, "", @progbits
 
 /*
- * One move of a copy; given a fixup, a user access with its table entry
- * (no fixup: ua_memcpy's moves, where a fault is the caller's bug).
- */
-.macro AMOV fault, insn:vararg
-.ifb \fault
-	\insn
-.else
-99:	\insn
-	AMOV_ENTRY 99b, \fault
-.endif
-.endm
-
-/* AMOV's table entry (a test may replace it: tests/copy_avx512emu.S) */
-.macro AMOV_ENTRY insn, fixup
-	UA_EXTABLE \insn, \fixup
-.endm
-
-/*
  * One \mov per register of the list \regs, the i-th loading from (\dir
  * load) or storing to (\dir store) \at + i * \w bytes past \mem.
  */

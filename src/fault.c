@@ -161,12 +161,13 @@ ua_chain(int signo, siginfo_t *info, void *ucontext)
 		return;
 	}
 	ua_sig_action_get(signo, &prev);
-	if (prev.sa_flags & SA_SIGINFO ? prev.sa_sigaction == NULL
-				       : prev.sa_handler == SIG_DFL) {
+	/* SIG_DFL and SIG_IGN whatever SA_SIGINFO says, as the kernel reads
+	 * the pointer alone */
+	if (prev.sa_handler == SIG_DFL) {
 		ua_default_action(signo, info);
 		return;
 	}
-	if (!(prev.sa_flags & SA_SIGINFO) && prev.sa_handler == SIG_IGN) {
+	if (prev.sa_handler == SIG_IGN) {
 		/* The kernel does not let a fault be ignored: it kills. */
 		if (!ua_not_a_fault(signo, info))
 			ua_default_action(signo, info);

@@ -13,10 +13,13 @@
  * other signal passes through untouched, except that no sa_mask blocks
  * the two either.
  */
+/* The names defined here are libc's: none redirected to a checking one */
+#undef _FORTIFY_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +34,15 @@
 
 /* X/Open's name for the BSD signal(), hidden by newer standards */
 extern __sighandler_t bsd_signal(int signo, __sighandler_t handler);
+/* glibc's other public names: sigaction's alias, _FORTIFY_SOURCE's ppoll
+ * and longjmp */
+extern int __sigaction(int signo, const struct sigaction *act,
+		       struct sigaction *old);
+extern int __ppoll_chk(struct pollfd *fds, nfds_t nfds,
+		       const struct timespec *timeout, const sigset_t *mask,
+		       size_t fdslen);
+extern void __longjmp_chk(struct __jmp_buf_tag env[1], int val)
+    __attribute__((noreturn));
 
 #if defined(__GLIBC__) && __GLIBC_PREREQ(2, 35)
 #define UA_HAVE_EPOLL_PWAIT2 1
@@ -41,6 +53,7 @@ extern __sighandler_t bsd_signal(int signo, __sighandler_t handler);
 #define UA_NEXT(name) __real_##name
 #define UA_NEXT_DECL(name) extern __typeof__(name) __real_##name
 #define UA_NEXT_OR(name, fail) (void)0
+#define UA_NEXT_OR_ABORT(name) (void)0
 #else
 #define UA_SYM(name) name
 #define UA_NEXT_DECL(name) static _Atomic(void *) ua_next_##name
@@ -53,6 +66,11 @@ extern __sighandler_t bsd_signal(int signo, __sighandler_t handler);
 			errno = ENOSYS;                                        \
 			return fail;                                           \
 		}                                                              \
+	} while (0)
+#define UA_NEXT_OR_ABORT(name)                                                 \
+	do {                                                                   \
+		if (!UA_NEXT(name))                                            \
+			abort();                                               \
 	} while (0)
 
 static void *
@@ -71,6 +89,7 @@ ua_next(_Atomic(void *) *slot, const char *name)
 #define UA_API UA_EXPORT
 
 UA_NEXT_DECL(sigaction);
+UA_NEXT_DECL(__sigaction);
 UA_NEXT_DECL(signal);
 UA_NEXT_DECL(bsd_signal);
 UA_NEXT_DECL(ssignal);
@@ -87,6 +106,13 @@ UA_NEXT_DECL(sigpending);
 UA_NEXT_DECL(sigsuspend);
 UA_NEXT_DECL(pselect);
 UA_NEXT_DECL(ppoll);
+UA_NEXT_DECL(__ppoll_chk);
+UA_NEXT_DECL(sigblock);
+UA_NEXT_DECL(sigsetmask);
+UA_NEXT_DECL(longjmp);
+UA_NEXT_DECL(_longjmp);
+UA_NEXT_DECL(siglongjmp);
+UA_NEXT_DECL(__longjmp_chk);
 UA_NEXT_DECL(epoll_pwait);
 #ifdef UA_HAVE_EPOLL_PWAIT2
 UA_NEXT_DECL(epoll_pwait2);
@@ -147,6 +173,16 @@ UA_SYM(sigaction)(int signo, const struct sigaction *act, struct sigaction *old)
 	UA_NEXT_OR(sigaction, -1);
 	if (ua_sig_passthrough || !ua_sig_interposing())
 		return UA_NEXT(sigaction)(signo, act, old);
+	return ua_sigaction(signo, act, old);
+}
+
+UA_API int
+UA_SYM(__sigaction)(int signo, const struct sigaction *act,
+		    struct sigaction *old)
+{
+	UA_NEXT_OR(__sigaction, -1);
+	if (ua_sig_passthrough || !ua_sig_interposing())
+		return UA_NEXT(__sigaction)(signo, act, old);
 	return ua_sigaction(signo, act, old);
 }
 
@@ -394,6 +430,45 @@ UA_SYM(sigrelse)(int signo)
 	return ua_mask_one(SIG_UNBLOCK, signo);
 }
 
+/* The BSD masks: an int of signals 1..31, through sigprocmask */
+static int
+ua_bsd_mask(int how, int bsd)
+{
+	sigset_t set, old;
+	int signo, r = 0;
+
+	sigemptyset(&set);
+	for (signo = 1; signo < 32; signo++)
+		if (bsd & (1 << (signo - 1)))
+			sigaddset(&set, signo);
+	if (UA_SYM(sigprocmask)(how, &set, &old) < 0)
+		return -1;
+	for (signo = 1; signo < 32; signo++)
+		if (sigismember(&old, signo) == 1)
+			r |= 1 << (signo - 1);
+	return r;
+}
+
+UA_API int
+UA_SYM(sigblock)(int bsd)
+{
+	if (!ua_sig_interposing()) {
+		UA_NEXT_OR(sigblock, -1);
+		return UA_NEXT(sigblock)(bsd);
+	}
+	return ua_bsd_mask(SIG_BLOCK, bsd);
+}
+
+UA_API int
+UA_SYM(sigsetmask)(int bsd)
+{
+	if (!ua_sig_interposing()) {
+		UA_NEXT_OR(sigsetmask, -1);
+		return UA_NEXT(sigsetmask)(bsd);
+	}
+	return ua_bsd_mask(SIG_SETMASK, bsd);
+}
+
 UA_API __sighandler_t
 UA_SYM(sigset)(int signo, __sighandler_t disp)
 {
@@ -519,6 +594,21 @@ UA_SYM(ppoll)(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout,
 }
 
 UA_API int
+UA_SYM(__ppoll_chk)(struct pollfd *fds, nfds_t nfds,
+		    const struct timespec *timeout, const sigset_t *mask,
+		    size_t fdslen)
+{
+	struct ua_temp t;
+	int n;
+
+	UA_NEXT_OR(__ppoll_chk, -1);
+	n = UA_NEXT(__ppoll_chk)(fds, nfds, timeout, ua_temp_begin(&t, mask),
+				 fdslen);
+	ua_temp_end(&t);
+	return n;
+}
+
+UA_API int
 UA_SYM(epoll_pwait)(int epfd, struct epoll_event *events, int maxevents,
 		    int timeout, const sigset_t *mask)
 {
@@ -547,6 +637,24 @@ UA_SYM(epoll_pwait2)(int epfd, struct epoll_event *events, int maxevents,
 	return n;
 }
 #endif
+
+/*
+ * The longjmp family: a jump ends the program's handlers that ran from
+ * ours (sigchain.c), which the stack alone cannot tell.
+ */
+#define UA_JUMP_FN(name)                                                       \
+	UA_API void UA_SYM(name)(struct __jmp_buf_tag env[1], int val)         \
+	{                                                                      \
+		ua_sig_chain_jumped(env[0].__mask_was_saved);                  \
+		UA_NEXT_OR_ABORT(name);                                        \
+		UA_NEXT(name)(env, val);                                       \
+		__builtin_unreachable();                                       \
+	}
+
+UA_JUMP_FN(longjmp)
+UA_JUMP_FN(_longjmp)
+UA_JUMP_FN(siglongjmp)
+UA_JUMP_FN(__longjmp_chk)
 
 /* ---- sigwait: a held SIGSEGV/SIGBUS is taken like a pending one ---- */
 
@@ -671,6 +779,7 @@ ua_interpose_init(void)
 {
 	ua_sig_interposing();
 	(void)UA_NEXT(sigaction);
+	(void)UA_NEXT(__sigaction);
 	(void)UA_NEXT(signal);
 	(void)UA_NEXT(bsd_signal);
 	(void)UA_NEXT(ssignal);
@@ -687,6 +796,13 @@ ua_interpose_init(void)
 	(void)UA_NEXT(sigsuspend);
 	(void)UA_NEXT(pselect);
 	(void)UA_NEXT(ppoll);
+	(void)UA_NEXT(__ppoll_chk);
+	(void)UA_NEXT(sigblock);
+	(void)UA_NEXT(sigsetmask);
+	(void)UA_NEXT(longjmp);
+	(void)UA_NEXT(_longjmp);
+	(void)UA_NEXT(siglongjmp);
+	(void)UA_NEXT(__longjmp_chk);
 	(void)UA_NEXT(epoll_pwait);
 #ifdef UA_HAVE_EPOLL_PWAIT2
 	(void)UA_NEXT(epoll_pwait2);

@@ -7,7 +7,8 @@
  * The running thread is claimed and recorded in one step.  Another thread
  * waits until it is done; the same thread, re-entering from a signal
  * handler that interrupted it, is told so and must go on without it rather
- * than wait for itself forever.
+ * than wait for itself forever.  fork() waits until no other thread runs
+ * one, so that a child never waits for a thread it does not have.
  */
 #ifndef UA_ONCE_H
 #define UA_ONCE_H
@@ -33,5 +34,10 @@ ua_once_done(struct ua_once *o)
 
 enum ua_once_state ua_once_enter(struct ua_once *o);
 void ua_once_end(struct ua_once *o);
+/*
+ * Register fork's wait for the runs of other threads (once, before
+ * anything forks); a fork handler registered earlier runs after it
+ */
+void ua_once_atfork(void);
 
 #endif /* UA_ONCE_H */

@@ -77,19 +77,22 @@ ua_read_file(const char *path, char *buf, size_t size)
 {
 	size_t got = 0;
 	ssize_t r = 0;
-	struct stat st = {0};
+	struct stat st;
 	char more;
 	int fd;
 
-	/* O_NONBLOCK: opening a FIFO with no writer must not block init */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	/* Before the open, which blocks on a FIFO with no writer (an open
+	 * waits only for a lease on a regular file to be given back) */
+	if (stat(path, &st))
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return -errno;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		int e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-
 		close(fd);
-		return -e;
+		return -EINVAL;
 	}
 	while (got < size) {
 		r = read(fd, buf + got, size - got);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "arch.h"
+#include "once.h"
 #include "sigchain.h"
 
 /* ---- Policy: UACCESS_SIGNALS=keep or ua_keep_signals() ---- */
@@ -232,10 +233,14 @@ ua_sig_vset(unsigned bits, const sigset_t *real)
  * run it, with the signal blocked unless SA_NODEFER, except that the block
  * is only ours to see (bits), so that the library's own faults inside it
  * are still caught.  The mask meanwhile is the kernel's business, as in a
- * handler the kernel called: nothing is recorded.  A siglongjmp out of the
- * handler leaves this behind; it is seen to be over once the stack is
- * above the frame of the call (on the same stack: the alternate signal
- * stack, lo..hi, or not).
+ * handler the kernel called: nothing is recorded.  A longjmp out of the
+ * handler leaves this behind: it is over once the program calls one of
+ * the longjmp family (interpose.c: a jump out of a handler, far more often
+ * than one within it; one that does not restore the mask leaves the bits
+ * blocked as the program sees it), or once the stack is above the frame
+ * of the call (on the same stack: the alternate signal stack, lo..hi, or
+ * not).  The stack alone cannot tell: after a jump, a call may go deeper
+ * than the handler went.
  */
 static UA_TLS struct ua_sig_chain ua_sig_chain;
 
@@ -262,6 +267,22 @@ void
 ua_sig_chain_leave(const struct ua_sig_chain *prev)
 {
 	ua_sig_chain = *prev;
+}
+
+void
+ua_sig_chain_jumped(int restores_mask)
+{
+	sigset_t real;
+
+	if (!ua_sig_in_chain())
+		return;
+	/* A jump that leaves the mask as it is leaves the handler's signal
+	 * blocked, as the kernel would: now as the program sees it */
+	if (!restores_mask) {
+		ua_sys_sigmask(SIG_BLOCK, NULL, &real);
+		ua_sig_vset(ua_sig_vblocked(&real) | ua_sig_chain.bits, &real);
+	}
+	ua_sig_chain.sp = 0;
 }
 
 static int
@@ -551,6 +572,9 @@ ua_sigchain_init(void)
 	ua_sig_interposing();
 	pthread_atfork(ua_sig_atfork_prepare, ua_sig_atfork_parent,
 		       ua_sig_atfork_child);
+	/* After: its prepare handler runs first, so fork waits for another
+	 * thread's init, which may take the lock ours holds, before ours */
+	ua_once_atfork();
 }
 
 /* ---- The opt-out ---- */

@@ -96,6 +96,11 @@ struct ua_sig_chain {
 };
 struct ua_sig_chain ua_sig_chain_enter(const void *ucontext, unsigned bits);
 void ua_sig_chain_leave(const struct ua_sig_chain *prev);
+/*
+ * The program called longjmp: the handlers run from ours are over, their
+ * blocked bits kept unless the jump restores the mask
+ */
+void ua_sig_chain_jumped(int restores_mask);
 int ua_sig_in_chain(void);
 unsigned ua_sig_chain_bits(void);
 /* What the program blocks where ucontext was interrupted */

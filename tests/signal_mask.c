@@ -6,7 +6,9 @@
  * ua_init and after; in threads created before ua_init, by libc's
  * pthread_create reached directly (never seen by the library), and in
  * threads inheriting a full mask; under a sigsuspend mask and inside a
- * handler whose sa_mask is full; with the mask blocked by a raw system
+ * handler whose sa_mask is full, and under the mask of _FORTIFY_SOURCE's
+ * ppoll (__ppoll_chk); blocked with sigblock and sigsetmask, the BSD
+ * calls; with the mask blocked by a raw system
  * call before ua_init.  Reading the mask back gives what was asked.
  * Where a thread's TLS does not survive a handler's return (qemu-i386,
  * t_threads_keep_tls), no thread is created: every way of blocking is
@@ -15,16 +17,29 @@
  * uaccess-test: static
  */
 #include <dlfcn.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include "signal_util.h"
 
-/* sighold and sigset are obsolete, and still used */
+/* sighold, sigset, sigblock and sigsetmask are obsolete, and still used */
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
-enum how { H_PTHREAD, H_PROCMASK, H_SIGHOLD, H_SIGSET };
+/* _FORTIFY_SOURCE's ppoll, which a fortified program calls instead */
+extern int __ppoll_chk(struct pollfd *fds, nfds_t nfds,
+		       const struct timespec *timeout, const sigset_t *mask,
+		       size_t fdslen);
+
+enum how {
+	H_PTHREAD,
+	H_PROCMASK,
+	H_SIGHOLD,
+	H_SIGSET,
+	H_SIGBLOCK,
+	H_SIGSETMASK
+};
 
 static void
 block_all(enum how how)
@@ -46,6 +61,15 @@ block_all(enum how how)
 	case H_SIGSET:
 		CHECK(sigset(SIGSEGV, SIG_HOLD) != SIG_ERR, "sigset");
 		CHECK(sigset(SIGBUS, SIG_HOLD) != SIG_ERR, "sigset");
+		break;
+	case H_SIGBLOCK: /* BSD masks: signal s is bit s - 1 */
+		CHECK(sigblock(1 << (SIGSEGV - 1) | 1 << (SIGBUS - 1)) >= 0,
+		      "sigblock");
+		break;
+	case H_SIGSETMASK:
+		CHECK(sigsetmask(-1) >= 0, "sigsetmask");
+		CHECK(sigsetmask(-1) & 1 << (SIGSEGV - 1),
+		      "sigsetmask: SIGSEGV does not read as blocked");
 		break;
 	}
 }
@@ -169,9 +193,10 @@ on_usr1(int signo)
 	    (sig_atomic_t)sig_exercise("SIGUSR1 handler", (unsigned)usr1_runs);
 }
 
-/* sigsuspend with every signal blocked but SIGUSR1, whose handler copies */
+/* sigsuspend (or _FORTIFY_SOURCE's ppoll) with every signal blocked but
+ * SIGUSR1, whose handler copies */
 static void
-test_sigsuspend(void)
+test_sigsuspend(int fortified_ppoll)
 {
 	struct sigaction sa, old;
 	sigset_t wait_mask, all, saved;
@@ -189,8 +214,15 @@ test_sigsuspend(void)
 	CHECK_EQ(pthread_sigmask(SIG_SETMASK, &all, &saved), 0);
 	sigfillset(&wait_mask);
 	sigdelset(&wait_mask, SIGUSR1);
+	usr1_runs = 0;
 	raise(SIGUSR1); /* pending until sigsuspend */
-	CHECK_EQ(sigsuspend(&wait_mask), -1);
+	if (fortified_ppoll) {
+		struct timespec zero = {0, 0};
+
+		CHECK_EQ(__ppoll_chk(NULL, 0, &zero, &wait_mask, 0), -1);
+	} else {
+		CHECK_EQ(sigsuspend(&wait_mask), -1);
+	}
 	CHECK_EQ(usr1_runs, 1);
 	CHECK_EQ(usr1_failures, 0);
 	/* A handler with a full sa_mask, run outside sigsuspend */
@@ -278,6 +310,8 @@ main(void)
 		run_thread(H_PROCMASK, "sigprocmask after init");
 		run_thread(H_SIGHOLD, "sighold after init");
 		run_thread(H_SIGSET, "sigset(SIG_HOLD) after init");
+		run_thread(H_SIGBLOCK, "sigblock after init");
+		run_thread(H_SIGSETMASK, "sigsetmask after init");
 		run_thread_unseen(H_PTHREAD,
 				  "thread the library never saw created");
 		run_thread_unseen(H_PROCMASK, "unseen thread, sigprocmask");
@@ -286,9 +320,12 @@ main(void)
 		run_here(H_PROCMASK, "sigprocmask after init, main");
 		run_here(H_SIGHOLD, "sighold after init, main");
 		run_here(H_SIGSET, "sigset(SIG_HOLD) after init, main");
+		run_here(H_SIGBLOCK, "sigblock after init, main");
+		run_here(H_SIGSETMASK, "sigsetmask after init, main");
 	}
 
-	test_sigsuspend();
+	test_sigsuspend(0);
+	test_sigsuspend(1);
 	CHECK_EQ(atomic_load(&sig_failures), 0);
 	printf("signal_mask: %lu calls\n", atomic_load(&sig_calls));
 	t_done("signal_mask");

@@ -110,7 +110,7 @@ def interposed_names(path):
     names = set()
     with open(path) as f:
         for line in f:
-            m = re.match(r"(?:UA_SYM|UA_SIGNAL_FN)\((\w+)", line)
+            m = re.match(r"(?:UA_SYM|UA_SIGNAL_FN|UA_JUMP_FN)\((\w+)", line)
             if m:
                 names.add(m.group(1))
     return names

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The types and macros every part of the library shares; not installed.
- * Each module's own declarations are in its own header (src/README.md
- * says which file holds what).
+ * Each module's own declarations are in its own header (the README's
+ * "Where things are" says which file holds what).
  */
 #ifndef UA_INTERNAL_H
 #define UA_INTERNAL_H

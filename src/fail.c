@@ -310,7 +310,7 @@ ua_fail_init(void)
 
 	if (ua_once_enter(&ua_fail.env) != UA_ONCE_RUN)
 		return;
-	spec = getenv("UACCESS_FAIL");
+	spec = secure_getenv("UACCESS_FAIL");
 	if (spec && *spec && ua_fail_parse(spec, &a, &bad, &badlen)) {
 		/* No stdio: init may run in a signal handler */
 		char msg[320], item[64];

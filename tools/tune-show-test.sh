@@ -213,6 +213,17 @@ for args in "--show --output $TMP/p" "--show --dry-run" "--dry-run --output $TMP
 	fi
 done
 
+# An --output that cannot be written: refused before measuring
+for out in "" "$TMP/missing/p" "$TMP/good/p" "$TMP/"; do
+	checks=$((checks + 1))
+	$RUN "$TUNE" --output "$out" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	if [ "$got" -ne 2 ] || ! grep -q "^uaccess-tune: --output: " "$TMP/err"; then
+		fail "--output '$out': exit $got, expected 2 with a message"
+		sed 's/^/    /' "$TMP/err" >&2
+	fi
+done
+
 if [ "$fails" -ne 0 ]; then
 	echo "tune-show-test: $fails of $checks checks failed" >&2
 	exit 1

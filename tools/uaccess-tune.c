@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1108,6 +1109,41 @@ tune(const char *out, int dry_run)
 	return 0;
 }
 
+/*
+ * Before measuring: --output names a file in a directory that can be
+ * written (the profile is written at the end)
+ */
+static int
+output_dir_ok(const char *out)
+{
+	const char *slash = strrchr(out, '/');
+	char dir[PATH_MAX];
+	struct stat st;
+
+	if (!*out || (slash && !slash[1])) {
+		fprintf(stderr,
+			"uaccess-tune: --output: '%s' is not a file "
+			"name\n",
+			out);
+		return 0;
+	}
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == out)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - out), out);
+	if (stat(dir, &st))
+		;
+	else if (!S_ISDIR(st.st_mode))
+		errno = ENOTDIR;
+	else if (!access(dir, W_OK | X_OK))
+		return 1;
+	fprintf(stderr, "uaccess-tune: --output: cannot write into '%s': %s\n",
+		dir, strerror(errno));
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1166,6 +1202,8 @@ main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (out && !output_dir_ok(out))
+		return 2;
 	if (ua_init() < 0) {
 		fprintf(stderr, "uaccess-tune: ua_init failed\n");
 		return 1;

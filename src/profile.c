@@ -123,21 +123,16 @@ ua_profile_matches(const char *text, size_t len, size_t *ret_at,
 
 	wl = ua_cpu_id(want, sizeof(want), cpu);
 	while (i < len) {
-		size_t end = i;
+		struct ua_item it;
 
-		while (end < len && text[end] != '\n')
-			end++;
-		if (end - i >= 4 && !memcmp(text + i, "cpu=", 4)) {
-			size_t l = end - i - 4;
-
-			while (l && (text[i + 4 + l - 1] == ' ' ||
-				     text[i + 4 + l - 1] == '\r'))
-				l--;
-			*ret_at = i + 4;
-			*ret_len = l;
-			return l == wl && !memcmp(text + i + 4, want, wl);
+		/* split as every other line (tunables.c) */
+		i = ua_item_next(text, len, i, '\n', &it);
+		if (ua_item_is(text, &it, "cpu")) {
+			*ret_at = it.value;
+			*ret_len = it.value_len;
+			return it.value_len == wl &&
+			       !memcmp(text + it.value, want, wl);
 		}
-		i = end + 1;
 	}
 	return -1;
 }

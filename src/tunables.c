@@ -214,6 +214,40 @@ ua_is_space(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
+size_t
+ua_item_next(const char *text, size_t len, size_t i, char sep,
+	     struct ua_item *ret)
+{
+	size_t start = i, end, eq, cut;
+
+	while (i < len && text[i] != sep && text[i] != '\n')
+		i++;
+	end = i;
+	/* A comment runs to the end of the item */
+	for (cut = start; cut < end && text[cut] != '#'; cut++)
+		;
+	end = cut;
+	while (start < end && ua_is_space(text[start]))
+		start++;
+	while (end > start && ua_is_space(text[end - 1]))
+		end--;
+	for (eq = start; eq < end && text[eq] != '='; eq++)
+		;
+	cut = eq;
+	while (cut > start && ua_is_space(text[cut - 1]))
+		cut--;
+	ret->at = start;
+	ret->len = end - start;
+	ret->name_len = eq == end ? 0 : cut - start;
+	if (eq < end)
+		eq++;
+	while (eq < end && ua_is_space(text[eq]))
+		eq++;
+	ret->value = eq;
+	ret->value_len = end - eq;
+	return i + 1;
+}
+
 int
 ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
 		enum ua_source src, struct ua_ignored *ign)
@@ -225,51 +259,33 @@ ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
 	int applied = 0;
 
 	while (i < len) {
-		size_t start = i, end, eq, cut;
+		struct ua_item it;
 		int t, why;
 
-		while (i < len && text[i] != sep && text[i] != '\n')
-			i++;
-		end = i++;
+		i = ua_item_next(text, len, i, sep, &it);
 		item++;
-		/* A comment runs to the end of the item */
-		for (cut = start; cut < end && text[cut] != '#'; cut++)
-			;
-		end = cut;
-		while (start < end && ua_is_space(text[start]))
-			start++;
-		while (end > start && ua_is_space(text[end - 1]))
-			end--;
-		if (start == end)
+		if (!it.len)
 			continue;
-		for (eq = start; eq < end && text[eq] != '='; eq++)
-			;
-		cut = eq;
-		while (cut > start && ua_is_space(text[cut - 1]))
-			cut--;
-		if (cut == start || eq == end) {
+		if (!it.name_len) {
 			ua_ignored_note(ign, origin, UA_IGN_SYNTAX, -1,
-					sep == '\n' ? item : 0, 0, text + start,
-					end - start);
+					sep == '\n' ? item : 0, 0, text + it.at,
+					it.len);
 			continue;
 		}
 		/* The profile's cpu= line says where it was measured */
-		if (src == UA_FROM_PROFILE && cut - start == 3 &&
-		    !memcmp(text + start, "cpu", 3))
+		if (src == UA_FROM_PROFILE && ua_item_is(text, &it, "cpu"))
 			continue;
-		t = ua_tunable_find(text + start, cut - start);
-		eq++;
-		while (eq < end && ua_is_space(text[eq]))
-			eq++;
+		t = ua_tunable_find(text + it.at, it.name_len);
 		why = t < 0 ? UA_IGN_NAME
-			    : ua_apply_one(p, t, text + eq, end - eq, src);
+			    : ua_apply_one(p, t, text + it.value, it.value_len,
+					   src);
 		if (why < 0)
 			applied++;
 		else
 			ua_ignored_note(ign, origin,
 					(enum ua_ignored_reason)why, t,
-					sep == '\n' ? item : 0, 0, text + start,
-					end - start);
+					sep == '\n' ? item : 0, 0, text + it.at,
+					it.len);
 	}
 	return applied;
 }

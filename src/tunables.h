@@ -9,6 +9,8 @@
 #ifndef UA_TUNABLES_H
 #define UA_TUNABLES_H
 
+#include <string.h>
+
 #include "ignored.h"
 #include "strategy.h"
 
@@ -70,6 +72,27 @@ extern const struct ua_tunable_info ua_tunables[UA_NTUNABLES];
  * names, bad values and strategies that are not usable are skipped.
  * Returns how many items were applied.  No allocation, no stdio.
  */
+/*
+ * An item of a profile (a line) or of UACCESS_TUNABLES (sep ':'), without
+ * its comment and the spaces around it and its parts: text[at..at + len),
+ * its name the first name_len bytes (0: no '=', or nothing before it), its
+ * value text[value..value + value_len)
+ */
+struct ua_item {
+	size_t at, len, name_len, value, value_len;
+};
+/* The item from text[i]; returns where the next one starts */
+size_t ua_item_next(const char *text, size_t len, size_t i, char sep,
+		    struct ua_item *ret);
+/* Whether the item's name is name */
+static inline int
+ua_item_is(const char *text, const struct ua_item *it, const char *name)
+{
+	size_t n = strlen(name);
+
+	return it->name_len == n && !memcmp(text + it->at, name, n);
+}
+
 int ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
 		    enum ua_source src, struct ua_ignored *ign);
 /* Size parsing shared with the tools: 0 ok, -EINVAL */

@@ -89,6 +89,12 @@ has "large_min=12345	(profile)"
 has " $SECOND(disabled)"
 lacks "  UACCESS_"
 
+# The cpu= line split as every other line: spaces, a comment
+printf '  cpu = %s  # measured here\nlarge_min=23456\n' "$ID" >"$TMP/spaced"
+show UACCESS_PROFILE="$TMP/spaced"
+has "ignored: nothing"
+has "large_min=23456	(profile)"
+
 # Bad values and names in UACCESS_TUNABLES; the rest still applies
 show UACCESS_TUNABLES="small=bogus:medium_min=-5:nosuch=1:justtext:huge_min=2M:inline_wide=7"
 has "ignored: 5"

@@ -282,10 +282,9 @@ ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
 		if (why < 0)
 			applied++;
 		else
-			ua_ignored_note(ign, origin,
-					(enum ua_ignored_reason)why, t,
-					sep == '\n' ? item : 0, 0, text + it.at,
-					it.len);
+			ua_ignored_note(
+			    ign, origin, (enum ua_ignored_reason)why, t,
+			    sep == '\n' ? item : 0, 0, text + it.at, it.len);
 	}
 	return applied;
 }

@@ -7,15 +7,27 @@
  * The files of the strategies instantiate them.
  */
 
+/* The routine \name, and \alias (if given) at the same address */
+.macro PAIR_ENTRY name, alias
+UA_ENTRY(\name)
+.ifnb \alias
+UA_ENTRY(\alias)
+.endif
+.endm
+
+.macro PAIR_END name, alias
+.ifnb \alias
+UA_END(\alias)
+.endif
+UA_END(\name)
+.endm
+
 /*
  * ua_copy_\name: \ld and \st the pair instructions, \r0-\r7 the round's
  * registers; \alias a second name for it
  */
 .macro PAIR_COPY name, ld, st, shift, r0, r1, r2, r3, r4, r5, r6, r7, alias
-UA_ENTRY(ua_copy_\name)
-.ifnb \alias
-UA_ENTRY(\alias)
-.endif
+	PAIR_ENTRY ua_copy_\name, \alias
 	cbz	x2, 9f
 1:	CHUNK
 	sub	x2, x2, x3
@@ -40,10 +52,7 @@ UA_ENTRY(\alias)
 	cbnz	x2, 1b
 9:	mov	w0, #0
 	ret
-.ifnb \alias
-UA_END(\alias)
-.endif
-UA_END(ua_copy_\name)
+	PAIR_END ua_copy_\name, \alias
 
 .L\name\()_fault:
 	COPY_FAULT_EXIT
@@ -54,10 +63,7 @@ UA_END(ua_copy_\name)
  * zeroes); \alias a second name for it
  */
 .macro PAIR_CLEAR name, shift, z, alias
-UA_ENTRY(ua_clear_\name)
-.ifnb \alias
-UA_ENTRY(\alias)
-.endif
+	PAIR_ENTRY ua_clear_\name, \alias
 .ifc \z, q0
 	movi	v0.16b, #0
 .endif
@@ -82,10 +88,7 @@ UA_ENTRY(\alias)
 	cbnz	x2, 1b
 9:	mov	w0, #0
 	ret
-.ifnb \alias
-UA_END(\alias)
-.endif
-UA_END(ua_clear_\name)
+	PAIR_END ua_clear_\name, \alias
 
 .Lclear_\name\()_fault:
 	COPY_FAULT_EXIT

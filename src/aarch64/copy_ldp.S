@@ -9,6 +9,7 @@
 
 	.text
 /* The contract: asm.h */
-	PAIR_COPY ldp, ldp, stp, 3, x6, x7, x8, x9, x10, x11, x12, x13, \
-		ua_arch_copy_bytes
-	PAIR_CLEAR ldp, 3, xzr, ua_arch_clear_bytes
+	PAIR_ROUTINE ua_copy_ldp, ldp, stp, 3, \
+		x6, x7, x8, x9, x10, x11, x12, x13, ua_arch_copy_bytes
+	PAIR_ROUTINE ua_clear_ldp, , stp, 3, \
+		xzr, xzr, xzr, xzr, xzr, xzr, xzr, xzr, ua_arch_clear_bytes

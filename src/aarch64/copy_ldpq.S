@@ -9,6 +9,6 @@
 
 	.text
 /* The contract: asm.h */
-	PAIR_COPY ldpq, ldp, stp, 4, q0, q1, q2, q3, q4, q5, q6, q7
-	PAIR_COPY nt, ldnp, stnp, 4, q0, q1, q2, q3, q4, q5, q6, q7
-	PAIR_CLEAR ldpq, 4, q0
+	PAIR_ROUTINE ua_copy_ldpq, ldp, stp, 4, q0, q1, q2, q3, q4, q5, q6, q7
+	PAIR_ROUTINE ua_copy_nt, ldnp, stnp, 4, q0, q1, q2, q3, q4, q5, q6, q7
+	PAIR_ROUTINE ua_clear_ldpq, , stp, 4, q0, q0, q0, q0, q0, q0, q0, q0

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 /* ctor_order_block.c */
-int ctor_order_read(const uint64_t *u, uint64_t *ret);
+int block_ctor_order_read(const uint64_t *u, uint64_t *ret);
 
 static void *bad = MAP_FAILED;
 static int in_ctor = 1;
@@ -27,7 +27,7 @@ read_bad(void)
 	if (bad == MAP_FAILED)
 		bad = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
 			   -1, 0);
-	return bad == MAP_FAILED ? -ENOMEM : ctor_order_read(bad, &v);
+	return bad == MAP_FAILED ? -ENOMEM : block_ctor_order_read(bad, &v);
 }
 
 __attribute__((constructor)) static void

@@ -118,5 +118,5 @@
 	.endr
 .endm
 
+/* clang-format on */
 #endif
-    /* clang-format on */

@@ -67,12 +67,6 @@ struct ua_tunable_info {
 extern const struct ua_tunable_info ua_tunables[UA_NTUNABLES];
 
 /*
- * Apply "name=value" items separated by sep (':' for UACCESS_TUNABLES, '\n'
- * for the profile; '#' starts a comment) to p, marking them src.  Unknown
- * names, bad values and strategies that are not usable are skipped.
- * Returns how many items were applied.  No allocation, no stdio.
- */
-/*
  * An item of a profile (a line) or of UACCESS_TUNABLES (sep ':'), without
  * its comment and the spaces around it and its parts: text[at..at + len),
  * its name the first name_len bytes (0: no '=', or nothing before it), its
@@ -93,6 +87,12 @@ ua_item_is(const char *text, const struct ua_item *it, const char *name)
 	return it->name_len == n && !memcmp(text + it->at, name, n);
 }
 
+/*
+ * Apply "name=value" items separated by sep (':' for UACCESS_TUNABLES, '\n'
+ * for the profile; '#' starts a comment) to p, marking them src.  Unknown
+ * names, bad values and strategies that are not usable are skipped.
+ * Returns how many items were applied.  No allocation, no stdio.
+ */
 int ua_policy_parse(struct ua_policy *p, const char *text, size_t len, char sep,
 		    enum ua_source src, struct ua_ignored *ign);
 /* Size parsing shared with the tools: 0 ok, -EINVAL */

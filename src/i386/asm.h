@@ -6,6 +6,7 @@
 #define UA_I386_ASM_H
 
 #include "extable.h"
+#include "x86/asm.h"
 
 /* A routine private to the library */
 #define UA_ENTRY(name)                                                         \
@@ -100,22 +101,6 @@
 	movl	%edx, %ecx
 	cmpl	$64, %ecx
 	jb	\rest
-.endm
-
-/*
- * \insn for each register of the list \regs, the i-th loading from (\dir
- * load) or storing to (\dir store) 16 i bytes past \mem
- */
-.macro EACH16 fault, dir, insn, mem, regs:vararg
-	.Lua_i = 0
-	.irp r, \regs
-	.ifc \dir, load
-	AMOV \fault, \insn .Lua_i * 16\mem, \r
-	.else
-	AMOV \fault, \insn \r, .Lua_i * 16\mem
-	.endif
-	.Lua_i = .Lua_i + 1
-	.endr
 .endm
 
 /* clang-format on */

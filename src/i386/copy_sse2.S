@@ -13,8 +13,10 @@ UA_ENTRY(ua_copy_\name)
 	HEAD16 .L\name\()_fault, movsb, .L\name\()_rest
 	.p2align 4
 .L\name\()_loop:
-	EACH16 .L\name\()_fault, load, movdqu, (%esi), %xmm0, %xmm1, %xmm2, %xmm3
-	EACH16 .L\name\()_fault, store, \store, (%edi), %xmm0, %xmm1, %xmm2, %xmm3
+	MOVE_EACH .L\name\()_fault, movdqu, 16, 0, load, \
+		"%xmm0,%xmm1,%xmm2,%xmm3", (%esi)
+	MOVE_EACH .L\name\()_fault, \store, 16, 0, store, \
+		"%xmm0,%xmm1,%xmm2,%xmm3", (%edi)
 	addl	$64, %esi
 	addl	$64, %edi
 	subl	$64, %ecx
@@ -43,7 +45,8 @@ UA_ENTRY(ua_clear_sse2)
 	HEAD16 .Lclear_fault, stosb, .Lclear_rest
 	.p2align 4
 .Lclear_loop:
-	EACH16 .Lclear_fault, store, movdqa, (%edi), %xmm0, %xmm0, %xmm0, %xmm0
+	MOVE_EACH .Lclear_fault, movdqa, 16, 0, store, \
+		"%xmm0,%xmm0,%xmm0,%xmm0", (%edi)
 	addl	$64, %edi
 	subl	$64, %ecx
 	cmpl	$64, %ecx

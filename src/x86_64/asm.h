@@ -6,6 +6,7 @@
 #define UA_X86_64_ASM_H
 
 #include "extable.h"
+#include "x86/asm.h"
 
 /* A routine private to the library */
 #define UA_ENTRY(name)                                                         \
@@ -33,24 +34,6 @@
 #define COPY_FAULT_EXIT jmp ua_copy_fault
 
 	.section .note.GNU-stack, "", @progbits
-
-/*
- * One \mov per register of the list \regs, the i-th loading from (\dir
- * load) or storing to (\dir store) \at + i * \w bytes past \mem.
- */
-.macro MOVE_EACH fault, mov, w, at, dir, regs, mem:vararg
-	.Lua_i = 0
-	.irp r, \regs
-	.ifnb \r
-	.ifc \dir, load
-	AMOV \fault, \mov (\at + .Lua_i * \w)\mem, \r
-	.else
-	AMOV \fault, \mov \r, (\at + .Lua_i * \w)\mem
-	.endif
-	.Lua_i = .Lua_i + 1
-	.endif
-	.endr
-.endm
 
 /* .Lua_k = how many registers the list \regs names */
 .macro COUNT_REGS regs

@@ -1133,12 +1133,12 @@ output_dir_ok(const char *out)
 		snprintf(dir, sizeof(dir), "/");
 	else
 		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - out), out);
-	if (stat(dir, &st))
-		;
-	else if (!S_ISDIR(st.st_mode))
-		errno = ENOTDIR;
-	else if (!access(dir, W_OK | X_OK))
-		return 1;
+	if (!stat(dir, &st)) {
+		if (!S_ISDIR(st.st_mode))
+			errno = ENOTDIR;
+		else if (!access(dir, W_OK | X_OK))
+			return 1;
+	}
 	fprintf(stderr, "uaccess-tune: --output: cannot write into '%s': %s\n",
 		dir, strerror(errno));
 	return 0;

@@ -116,18 +116,18 @@ parse_string(struct parser *ps, char **ret)
 			case 'u': {
 				char hex[5] = {0};
 				unsigned long u;
-				char *end;
 				int k;
 
+				/* four hex digits, none read past them */
 				for (k = 0;
 				     k < 4 && isxdigit((unsigned char)ps->p[k]);
 				     k++)
 					hex[k] = ps->p[k];
-				u = strtoul(hex, &end, 16);
-				if (k != 4 || end != hex + 4) {
+				if (k != 4) {
 					free(s);
 					return fail(ps, "bad \\u escape");
 				}
+				u = strtoul(hex, NULL, 16);
 				ps->p += 4;
 				/* UTF-8; surrogate halves kept as they are */
 				if (u < 0x80) {

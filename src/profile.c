@@ -90,7 +90,7 @@ ua_read_file(const char *path, char *buf, size_t size)
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) { /* replaced since */
 		close(fd);
 		return -EINVAL;
 	}

@@ -16,8 +16,30 @@
  */
 #define T_CHILD "--argblock-linux-child"
 
-/* The fields of /proc/self/stat and the end of the stack mapping */
-enum { T_ARG_START, T_ARG_END, T_ENV_START, T_ENV_END, T_STACK_END, T_NF };
+/* The fields of /proc/self/stat, the end of the stack mapping, and the size
+ * of the kernel's pointers as the exec'd process finds them */
+enum {
+	T_ARG_START,
+	T_ARG_END,
+	T_ENV_START,
+	T_ENV_END,
+	T_STACK_END,
+	T_KERNEL_PTR,
+	T_NF
+};
+
+/* A 32-bit process under a 64-bit kernel: the kernel's pointers are 8 bytes.
+ * Asked in the exec'd process, which the kernel runs: a test run under
+ * qemu-i386 is told the machine qemu emulates. */
+static size_t
+t_kernel_ptr_size(void)
+{
+	struct utsname u;
+
+	if (sizeof(void *) < 8 && !uname(&u) && strstr(u.machine, "64"))
+		return 8;
+	return sizeof(void *);
+}
 
 static int
 t_write_all(int fd, const void *p, size_t n)
@@ -73,6 +95,7 @@ t_child(int fd)
 	fclose(fp);
 	if (!f[T_STACK_END])
 		return 6;
+	f[T_KERNEL_PTR] = t_kernel_ptr_size();
 	if (t_write_all(fd, f, sizeof(f)) ||
 	    t_write_all(fd, (const void *)(uintptr_t)f[T_ARG_START],
 			f[T_STACK_END] - f[T_ARG_START]))
@@ -147,17 +170,6 @@ t_count(char *const *v)
 	return n;
 }
 
-/* A 32-bit process under a 64-bit kernel: the kernel's pointers are 8 bytes */
-static size_t
-t_kernel_ptr_size(void)
-{
-	struct utsname u;
-
-	if (sizeof(void *) < 8 && !uname(&u) && strstr(u.machine, "64"))
-		return 8;
-	return sizeof(void *);
-}
-
 /*
  * Exec with (path, argv, envp); check the layout, then that every backend
  * builds, as execve does (filename, envp, argv), the same bytes.
@@ -188,7 +200,7 @@ t_compare(const char *dir, const char *path, char **argv, char **envp)
 	CHECK_EQ(f[T_ENV_START], f[T_ARG_END]);
 	CHECK_EQ(f[T_ENV_END] - f[T_ENV_START], elen);
 	used = alen + elen + flen;
-	CHECK_EQ(n, used + t_kernel_ptr_size());
+	CHECK_EQ(n, used + f[T_KERNEL_PTR]);
 	CHECK(!memcmp(got + alen + elen, path, flen), "no filename at env_end");
 	for (i = used; i < n; i++)
 		CHECK_EQ(got[i], 0);

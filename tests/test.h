@@ -287,9 +287,11 @@ t_threads_keep_tls(void)
 
 /*
  * In a fork child: run this program again with `args` (args[0] first) and
- * `env` (NULL: ours).  Where the kernel cannot run it (an emulated build),
- * under the emulator ctest runs the tests with, named in UA_TEST_EMULATOR
- * ("qemu-aarch64 -L /usr/aarch64-linux-gnu").  Exits 126 if it cannot.
+ * `env` (NULL: ours), the way ctest runs the tests: under the emulator
+ * named in UA_TEST_EMULATOR ("qemu-aarch64 -L /usr/aarch64-linux-gnu")
+ * when there is one, even where the kernel could run it (qemu-i386 chosen
+ * on a kernel that runs 32-bit programs), so that the child sees the CPU
+ * its parent saw; else directly.  Exits 126 if it cannot.
  */
 extern char **environ;
 
@@ -303,8 +305,12 @@ t_exec_self(const char *const *args, const char *const *env)
 
 	if (!env)
 		env = (const char *const *)environ;
-	execve("/proc/self/exe", (char *const *)args, (char *const *)env);
-	if (errno != ENOEXEC || !e || strlen(e) >= sizeof(emu))
+	if (!e || !*e) {
+		execve("/proc/self/exe", (char *const *)args,
+		       (char *const *)env);
+		_exit(126);
+	}
+	if (strlen(e) >= sizeof(emu))
 		_exit(126);
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n <= 0)

@@ -7,6 +7,7 @@
  * without the preload.  --check runs each program once each way and only
  * compares (the ctest preload/apps/NAME).
  */
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -253,6 +254,83 @@ find_program(const char *name, char *ret, size_t n)
 			return 0;
 	}
 	return -ENOENT;
+}
+
+/* What the dynamic loader matches a preload against: an object of another
+ * class or machine is skipped with a warning, and nothing is preloaded */
+struct elf_kind {
+	unsigned cls, machine;
+};
+
+/* 0, or -ENOEXEC when path is not an ELF file, or -errno */
+static int
+elf_kind(const char *path, struct elf_kind *ret)
+{
+	unsigned char h[EI_NIDENT + 4];
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r = 0;
+
+	if (fd < 0)
+		return -errno;
+	/* e_ident, e_type, e_machine: the same offsets in both classes */
+	if (read(fd, h, sizeof(h)) != (ssize_t)sizeof(h) ||
+	    memcmp(h, ELFMAG, SELFMAG) ||
+	    (h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
+	    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB))
+		r = -ENOEXEC;
+	close(fd);
+	if (r)
+		return r;
+	ret->cls = h[EI_CLASS];
+	ret->machine = h[EI_DATA] == ELFDATA2LSB
+			   ? h[EI_NIDENT + 2] | h[EI_NIDENT + 3] << 8
+			   : h[EI_NIDENT + 3] | h[EI_NIDENT + 2] << 8;
+	return 0;
+}
+
+static const char *
+elf_kind_name(const struct elf_kind *k, char *buf, size_t n)
+{
+	const char *m = k->machine == EM_386	   ? "i386"
+			: k->machine == EM_X86_64  ? "x86-64"
+			: k->machine == EM_AARCH64 ? "aarch64"
+						   : NULL;
+
+	if (m)
+		snprintf(buf, n, "ELF%d %s", k->cls == ELFCLASS64 ? 64 : 32,
+			 m);
+	else
+		snprintf(buf, n, "ELF%d machine %u",
+			 k->cls == ELFCLASS64 ? 64 : 32, k->machine);
+	return buf;
+}
+
+/* The preload's kind, found by find_preload */
+static struct elf_kind preload_kind;
+
+/*
+ * Can the preload load into prog?  0 if so; else why not, in why.  A
+ * program that is not ELF (a script) is run by an interpreter this cannot
+ * see: refused too, as no program in the table is one.
+ */
+static int
+preload_fits(const char *prog, char *why, size_t n)
+{
+	struct elf_kind k;
+	char a[48], b[48];
+	int r = elf_kind(prog, &k);
+
+	if (r < 0) {
+		snprintf(why, n, "%s: %s", prog,
+			 r == -ENOEXEC ? "not an ELF program" : strerror(-r));
+		return -1;
+	}
+	if (k.cls != preload_kind.cls || k.machine != preload_kind.machine) {
+		snprintf(why, n, "%s is %s, the preload %s", prog,
+			 elf_kind_name(&k, a, sizeof(a)),
+			 elf_kind_name(&preload_kind, b, sizeof(b)));
+		return -1;
+	}
+	return 0;
 }
 
 struct run {
@@ -504,12 +582,14 @@ cleanup(void)
 }
 
 /* The object to preload: --preload, else the build tree's when this is
- * the build tree's uaccess-bench, else the installed one */
+ * the build tree's uaccess-bench, else the installed one; and its kind.
+ * 0, -ENOEXEC if it is not an ELF object, or -errno */
 static int
 find_preload(void)
 {
 	char self[4096];
 	ssize_t n;
+	int r;
 
 	if (opt.preload) {
 		snprintf(preload, sizeof(preload), "%s", opt.preload);
@@ -521,7 +601,16 @@ find_preload(void)
 			     ? UA_PRELOAD_BUILD_PATH
 			     : UA_PRELOAD_INSTALL_PATH);
 	}
-	return access(preload, R_OK) ? -errno : 0;
+	if (access(preload, R_OK))
+		return -errno;
+	r = elf_kind(preload, &preload_kind);
+	return r;
+}
+
+static const char *
+preload_error(int r)
+{
+	return r == -ENOEXEC ? "not an ELF object" : strerror(-r);
 }
 
 static int
@@ -599,7 +688,7 @@ int
 apps_check(void)
 {
 	int i, ran = 0, bad = 0, r;
-	char prog[4096], st[64];
+	char prog[4096], st[64], why[256];
 
 	if (SANITIZED) {
 		printf("SKIP: %s\n", sanitized_why);
@@ -607,7 +696,7 @@ apps_check(void)
 	}
 	r = find_preload();
 	if (r < 0) {
-		printf("SKIP: %s: %s\n", preload, strerror(-r));
+		printf("SKIP: %s: %s\n", preload, preload_error(r));
 		return 77;
 	}
 	for (i = 0; i < NAPPS; i++) {
@@ -620,6 +709,11 @@ apps_check(void)
 			printf("SKIP: %s: %s is not installed (Debian "
 			       "package %s)\n",
 			       a->name, a->program, a->package);
+			continue;
+		}
+		if (preload_fits(prog, why, sizeof(why))) {
+			printf("SKIP: %s: the preload cannot load: %s\n",
+			       a->name, why);
 			continue;
 		}
 		if (!dir[0] && setup((size_t)1 << 20) < 0) {
@@ -674,7 +768,7 @@ cmd_apps(void)
 	size_t corpus = opt.quick ? (size_t)4 << 20 : (size_t)16 << 20;
 	int trials = bench_trials(5, 9), i, k, r, any = 0;
 	struct table *t;
-	char prog[4096], a[24], st[64];
+	char prog[4096], a[24], st[64], why[256] = "";
 
 	if (SANITIZED) {
 		unavailable("apps", "programs with libuaccess-preload.so",
@@ -684,7 +778,18 @@ cmd_apps(void)
 	r = find_preload();
 	if (r < 0) {
 		unavailable("apps", "programs with libuaccess-preload.so",
-			    strerror(-r));
+			    preload_error(r));
+		return -1;
+	}
+	/* Nothing to time unless a selected program can load the preload */
+	for (i = 0; i < NAPPS; i++)
+		if (selected(&apps[i]) &&
+		    !find_program(apps[i].program, prog, sizeof(prog)) &&
+		    !preload_fits(prog, why, sizeof(why)))
+			break;
+	if (i == NAPPS) {
+		unavailable("apps", "programs with libuaccess-preload.so",
+			    why[0] ? why : "none of the programs is installed");
 		return -1;
 	}
 	r = setup(corpus);
@@ -726,6 +831,12 @@ cmd_apps(void)
 		table_str(t, "%s", ap->name);
 		if (find_program(ap->program, prog, sizeof(prog))) {
 			table_str(t, "not installed (Debian: %s)", ap->package);
+			for (k = 0; k < 8; k++)
+				table_num(t, NAN);
+			continue;
+		}
+		if (preload_fits(prog, why, sizeof(why))) {
+			table_str(t, "not run: %s", why);
 			for (k = 0; k < 8; k++)
 				table_num(t, NAN);
 			continue;

@@ -4,10 +4,11 @@
 # version, bad options and values, CSV shape, JSON validity, --plot with
 # and without gnuplot, quiet stderr when it is not a terminal.  Timings
 # are never checked.
-# Usage: cli-test.sh PATH-TO-uaccess-bench
+# Usage: cli-test.sh PATH-TO-uaccess-bench PATH-TO-libuaccess-preload.so
 set -u
 
 BENCH=$1
+PRELOAD=$2
 # Cross builds: the emulator that runs the binary (absolute path and args)
 EMU=${UA_TEST_EMULATOR:-}
 TMP=$(mktemp -d)
@@ -147,15 +148,38 @@ expect_exit 0 "== compare: faults/cost" --compare "$TMP/base.json" --trials 1 --
 grep -q "== faults: " "$TMP/out" || fail "--compare: did not run what the base ran"
 grep -q "shared (numbers)" "$TMP/out" || fail "--compare: no summary"
 
-# apps --check: real programs with and without the preload, outputs compared
-if command -v gzip >/dev/null 2>&1 && [ -z "$EMU" ]; then
-	$EMU "$BENCH" apps --check --apps gzip,gunzip >"$TMP/out" 2>"$TMP/err"
-	got=$?
-	if [ "$got" -eq 77 ]; then
-		echo "note: apps --check skipped: $(cat "$TMP/out")" >&2
-	elif [ "$got" -ne 0 ] || [ "$(grep -c '^ok: ' "$TMP/out")" -ne 2 ]; then
-		fail "apps --check: exit $got: $(cat "$TMP/out" "$TMP/err")"
+# apps --check: real programs with and without the preload, outputs
+# compared; only programs the preload can load into (its ELF class and
+# machine), else a skip (77) that says why
+elf_kind() { od -An -tx1 -j4 -N1 "$1"; od -An -tx1 -j18 -N2 "$1"; }
+GZIP=$(command -v gzip)
+if [ -n "$GZIP" ] && [ -z "$EMU" ]; then
+	if [ "$(elf_kind "$GZIP")" = "$(elf_kind "$PRELOAD")" ]; then
+		"$BENCH" apps --check --apps gzip,gunzip >"$TMP/out" 2>"$TMP/err"
+		got=$?
+		if [ "$got" -ne 0 ] || [ "$(grep -c '^ok: ' "$TMP/out")" -ne 2 ]; then
+			fail "apps --check: exit $got: $(cat "$TMP/out" "$TMP/err")"
+		fi
+	else
+		expect_exit 77 "SKIP: gzip: the preload cannot load: .* is ELF" \
+			apps --check --apps gzip,gunzip
+		expect_exit 1 "unavailable: .* is ELF" apps --quick --apps gzip
 	fi
+	# The same check guards --preload: an object of the other class (the
+	# preload with its EI_CLASS byte flipped) and a file that is not ELF
+	cp "$PRELOAD" "$TMP/other.so"
+	if [ "$(od -An -tx1 -j4 -N1 "$PRELOAD" | tr -d ' ')" = 02 ]; then
+		printf '\001' | dd of="$TMP/other.so" bs=1 seek=4 conv=notrunc 2>/dev/null
+	else
+		printf '\002' | dd of="$TMP/other.so" bs=1 seek=4 conv=notrunc 2>/dev/null
+	fi
+	expect_exit 77 "SKIP: gzip: the preload cannot load: .* the preload ELF" \
+		apps --check --apps gzip --preload "$TMP/other.so"
+	expect_exit 1 "unavailable: .* the preload ELF" \
+		apps --quick --apps gzip --preload "$TMP/other.so"
+	echo "not ELF" >"$TMP/text.so"
+	expect_exit 77 "SKIP: $TMP/text.so: not an ELF object" \
+		apps --check --apps gzip --preload "$TMP/text.so"
 fi
 
 # --plot without gnuplot: says so, still writes data and scripts

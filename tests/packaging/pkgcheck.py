@@ -8,6 +8,9 @@
   pkgcheck.py install --build DIR --header H --source C --examples DIR
                       [--cc CC] [--generator G] [--version V]
                       [--cflags=FLAGS]
+  pkgcheck.py install --installed PREFIX ...   what packages installed
+                      there (/usr), found by pkg-config and find_package
+                      as a user's build finds them
 
 --cflags: the build's C flags (CMAKE_C_FLAGS), added to every consumer's
 compile and link, so that a sanitizer build's consumers link its runtime.
@@ -195,7 +198,7 @@ EXTRA_TUS = {
     # Fortified (the checked copies are macros over always-inline helpers)
     # and the block fallbacks: without asm goto outputs, without asm goto
     "fortified.c":
-        "#define _FORTIFY_SOURCE 3\n#include <uaccess.h>\n"
+        "#undef _FORTIFY_SOURCE\n#define _FORTIFY_SOURCE 3\n#include <uaccess.h>\n"
         "static char u[64];\n"
         "int main(void) { char b[16]; size_t n = sizeof(b);\n"
         "  n = ua_copy_from_user(b, u, n) + ua_copy_to_user(u, b, n)\n"
@@ -307,18 +310,29 @@ def check_install(a):
     funcs, macros = public_names(a.header)
     tmp = tempfile.mkdtemp(prefix="uaccess-install-")
     try:
-        prefix = os.path.join(tmp, "prefix")
-        ok, _ = must([cmake, "--install", a.build, "--prefix", prefix],
-                     "cmake --install")
-        if not ok:
-            return finish()
+        if a.installed:
+            # Installed by a package: found where a user's tools find it
+            prefix = a.installed
+            if not pkgconfig:
+                return fail("pkg-config not installed") or finish()
+            ok, out = must([pkgconfig, "--variable=pcfiledir", "uaccess"],
+                           "pkg-config finding uaccess.pc")
+            if not ok:
+                return finish()
+            pcs = [os.path.join(out.strip(), "uaccess.pc")]
+        else:
+            prefix = os.path.join(tmp, "prefix")
+            ok, _ = must([cmake, "--install", a.build, "--prefix", prefix],
+                         "cmake --install")
+            if not ok:
+                return finish()
+            pcs = glob.glob(os.path.join(prefix, "**", "pkgconfig",
+                                         "uaccess.pc"), recursive=True)
 
         # What is installed
         inc = os.path.join(prefix, "include", "uaccess.h")
         if not os.path.exists(inc) or not filecmp.cmp(inc, a.header, False):
             fail("include/uaccess.h not installed as in the source tree")
-        pcs = glob.glob(os.path.join(prefix, "**", "pkgconfig", "uaccess.pc"),
-                        recursive=True)
         if len(pcs) != 1:
             return fail("uaccess.pc installed %d times" % len(pcs)) or finish()
         pcdir = os.path.dirname(pcs[0])
@@ -336,7 +350,9 @@ def check_install(a):
         for tool in glob.glob(os.path.join(prefix, "bin", "uaccess-*")):
             pages.append("man1/%s.1" % os.path.basename(tool))
         for page in pages:
-            if not os.path.exists(os.path.join(mandir, page)):
+            # a package compresses them
+            if not any(os.path.exists(os.path.join(mandir, page + z))
+                       for z in ("", ".gz")):
                 fail("man page not installed: %s" % page)
         if shutil.which("man"):
             env = dict(os.environ, MANWIDTH="80", MAN_KEEP_FORMATTING="")
@@ -352,8 +368,9 @@ def check_install(a):
 
         # A consumer and every example, built with pkg-config only
         if pkgconfig:
-            env = dict(os.environ, PKG_CONFIG_LIBDIR=pcdir,
-                       PKG_CONFIG_PATH=pcdir)
+            env = dict(os.environ)
+            if not a.installed:
+                env.update(PKG_CONFIG_LIBDIR=pcdir, PKG_CONFIG_PATH=pcdir)
             ok, ver = must([pkgconfig, "--modversion", "uaccess"],
                            "pkg-config --modversion", env=env)
             if ok and a.version and ver.strip() != a.version:
@@ -368,7 +385,8 @@ def check_install(a):
                     exe = os.path.join(tmp, "pc-" + os.path.basename(src)[:-2])
                     ok, _ = must([a.cc or "cc", src, "-o", exe]
                                  + flags.split() + a.cflags.split()
-                                 + ["-Wl,-rpath," + libdir],
+                                 + ([] if a.installed
+                                    else ["-Wl,-rpath," + libdir]),
                                  "building %s via pkg-config" % src)
                     if ok:
                         ok, out = must([exe], "running " + exe, cwd=tmp)
@@ -381,7 +399,9 @@ def check_install(a):
         with open(os.path.join(proj, "CMakeLists.txt"), "w") as f:
             f.write(CONSUMER_CMAKE.format(version=a.version or ""))
         bdir = os.path.join(proj, "build")
-        cfg = [cmake, "-S", proj, "-B", bdir, "-DCMAKE_PREFIX_PATH=" + prefix]
+        cfg = [cmake, "-S", proj, "-B", bdir]
+        if not a.installed:
+            cfg += ["-DCMAKE_PREFIX_PATH=" + prefix]
         if a.generator:
             cfg += ["-G", a.generator]
         if a.cc:
@@ -484,7 +504,12 @@ def main():
     s.add_argument("--cc")
     s.add_argument("--cflags", default="")
     s = sub.add_parser("install")
-    s.add_argument("--build", required=True)
+    g = s.add_mutually_exclusive_group(required=True)
+    g.add_argument("--build", help="install this build tree into a "
+                   "temporary prefix, then check that")
+    g.add_argument("--installed", metavar="PREFIX",
+                   help="check what a package installed under PREFIX "
+                   "(/usr), found as users find it")
     s.add_argument("--header", required=True)
     s.add_argument("--source", required=True)
     s.add_argument("--examples", required=True)

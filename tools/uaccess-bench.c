@@ -43,6 +43,10 @@ static const struct subcommand {
      "a faulting copy against a raw signal round trip; signals per call"},
     {"blocks", cmd_blocks,
      "inline user-access blocks: loads vs plain and ua_get_user"},
+    {"alternatives", cmd_alternatives,
+     "reading memory that may be unmapped: process_vm_readv, "
+     "/proc/self/mem, a pipe, mincore, sigsetjmp, a SafeFetch stub, "
+     "and the library"},
     /* last: its options are checked against run[NSUB - 1] */
     {"apps", cmd_apps,
      "real programs (zstd, xz, gzip, sqlite3, python3, perl) with and "

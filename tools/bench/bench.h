@@ -219,5 +219,6 @@ int apps_validate(const char *list);
 const char *apps_names(void);
 int apps_check(void);
 int cmd_blocks(void);
+int cmd_alternatives(void);
 
 #endif /* UA_BENCH_H */

@@ -38,7 +38,7 @@ expect_exit() {
 
 # --help, --version
 expect_exit 0 "Usage: uaccess-bench" --help
-for sub in align smallwrite netio strategies argv sizes faults apps all; do
+for sub in align smallwrite netio strategies argv sizes faults blocks alternatives apps all; do
 	grep -q "^  $sub " "$TMP/out" || fail "--help does not list '$sub'"
 done
 expect_exit 0 "" -h
@@ -147,6 +147,12 @@ fi
 expect_exit 0 "== compare: faults/cost" --compare "$TMP/base.json" --trials 1 --no-glibc-tuned
 grep -q "== faults: " "$TMP/out" || fail "--compare: did not run what the base ran"
 grep -q "shared (numbers)" "$TMP/out" || fail "--compare: no summary"
+
+# alternatives: every way reads what the library reads, or says why not
+expect_exit 0 "== alternatives: " alternatives $FAST
+grep -q "^uaccess: ua_get_user / ua_copy_from_user " "$TMP/out" ||
+	fail "alternatives: no row for the library"
+grep -q "racy" "$TMP/out" || fail "alternatives: the racy ways are not marked"
 
 # apps --check: real programs with and without the preload, outputs
 # compared; only programs the preload can load into (its ELF class and

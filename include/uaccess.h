@@ -9,6 +9,9 @@
 #define UACCESS_H
 
 #include <signal.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
 #include <stddef.h>
 #include <stdint.h>
 /* siginfo_t is POSIX: strict ISO modes (-std=c99) hide it in <signal.h> */
@@ -534,6 +537,8 @@ static void __attribute__((destructor(101), used)) ua__extable_dtor(void)
 int ua_check_zeroed_user(const void *usrc, size_t n);
 int ua_copy_struct_from_user(void *dst, size_t ksize, const void *usrc,
 			     size_t usize);
+int ua_copy_struct_to_user(void *udst, size_t usize, const void *src,
+			   size_t ksize, bool *ignored_trailing);
 
 /*
  * Usercopy fault injection (the kernel's fail_usercopy): the same

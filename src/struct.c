@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* check_zeroed_user and copy_struct_from_user, as in the kernel. */
+/* check_zeroed_user, copy_struct_from_user and copy_struct_to_user, as in
+ * the kernel. */
 #include <errno.h>
 #include <string.h>
 
@@ -55,6 +56,38 @@ ua_copy_struct_from_user(void *dst, size_t ksize, const void *usrc,
 			return r ? r : -E2BIG;
 	}
 	if (ua_copy_from_user(dst, usrc, size))
+		return -EFAULT;
+	return 0;
+}
+
+/*
+ * The kernel's documented rule (include/linux/uaccess.h, 6.13): a larger
+ * trusted struct's trailing bytes are reported when one is not zero.  Its
+ * code tests ksize < usize there, which reads past src and is never true
+ * when a byte is dropped; its callers pass NULL.  The rule is what this
+ * does.
+ */
+UA_EXPORT int
+ua_copy_struct_to_user(void *udst, size_t usize, const void *src, size_t ksize,
+		       bool *ignored_trailing)
+{
+	size_t size = ksize < usize ? ksize : usize;
+	size_t rest = (ksize > usize ? ksize : usize) - size;
+
+	if (usize > ksize && ua_clear_user((char *)udst + size, rest))
+		return -EFAULT;
+	if (ignored_trailing) {
+		const unsigned char *t = (const unsigned char *)src + size;
+		size_t i;
+
+		*ignored_trailing = false;
+		for (i = 0; ksize > usize && i < rest; i++)
+			if (t[i]) {
+				*ignored_trailing = true;
+				break;
+			}
+	}
+	if (ua_copy_to_user(udst, src, size))
 		return -EFAULT;
 	return 0;
 }

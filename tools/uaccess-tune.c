@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "default_policy.h"
 #include "harness.h"
 #include "page.h"
 #include "policy.h"
@@ -195,7 +196,7 @@ show(void)
 	const struct ua_strategy *all;
 	const char *prof = ua_profile_in_use();
 	const char *env;
-	char id[64], f[256], v[64];
+	char id[64], f[256], v[64], basis[256];
 	size_t n, i;
 	int unread = 0;
 
@@ -205,6 +206,8 @@ show(void)
 	       cpu->name[0] ? cpu->name : "no model name", f);
 	printf("caches: L1d %zu KiB, L2 %zu KiB, L3 %zu KiB\n", cpu->l1d >> 10,
 	       cpu->l2 >> 10, cpu->l3 >> 10);
+	ua_arch_default_policy_basis(basis, sizeof(basis), cpu);
+	printf("default policy: %s\n", basis);
 	for (i = 0; i < ign->count && i < UA_IGNORED_MAX; i++)
 		unread += ign->item[i].reason == UA_IGN_UNREADABLE;
 	if (prof)

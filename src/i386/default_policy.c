@@ -2,6 +2,7 @@
 /* i386: the default policy per CPU (default_policy.h). */
 #include <string.h>
 
+#include "cpu.h"
 #include "default_policy.h"
 #include "page.h"
 #include "tunables.h"
@@ -43,4 +44,19 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 		ua_policy_set(p, UA_T_REP_MISALIGNED, alt);
 		ua_policy_set_num(p, UA_T_REP_ALIGN_MASK, alt == movsl ? 0 : 7);
 	}
+}
+
+size_t
+ua_arch_default_policy_basis(char *buf, size_t size, const struct ua_cpu *cpu)
+{
+	struct ua_glibc_floor f;
+	size_t at;
+
+	if (!(cpu->features & UA_F(SSE2)))
+		return ua_put_str(
+		    buf, size, 0,
+		    "rep movsl: no SSE2 (the kernel's i386 rules)");
+	ua_glibc_floor(cpu, &f);
+	at = ua_x86_floor_text(buf, size, 0, &f);
+	return ua_put_str(buf, size, at, "; sse2 for its vectors");
 }

@@ -2,6 +2,7 @@
 /* x86: glibc's choices as the library's tunables (glibc_floor.h). */
 #include <stdint.h>
 
+#include "cpu.h"
 #include "page.h"
 #include "x86/glibc_floor.h"
 
@@ -51,4 +52,41 @@ ua_x86_floor_policy(struct ua_policy *p, const struct ua_glibc_floor *f)
 	/* glibc copies the small sizes with its widest vectors too */
 	ua_policy_set_num(p, UA_T_INLINE_WIDE,
 			  f->vec_size == 64 && v->memcpy_inline_wide);
+}
+
+/* " name size" at buf[at], the size as ua_format_size writes it */
+static size_t
+ua_put_size(char *buf, size_t size, size_t at, const char *name, size_t v)
+{
+	char num[32];
+
+	ua_format_size(num, sizeof(num), v);
+	at = ua_put_str(buf, size, at, name);
+	return ua_put_str(buf, size, at, num);
+}
+
+size_t
+ua_x86_floor_text(char *buf, size_t size, size_t at,
+		  const struct ua_glibc_floor *f)
+{
+	at = ua_put_str(buf, size, at, "glibc 2.42's choices: ");
+	at = ua_put_num(buf, size, at, f->vec_size);
+	at = ua_put_str(buf, size, at, "-byte vectors");
+	if (f->erms && f->rep_movsb_threshold < f->rep_movsb_stop_threshold) {
+		at = ua_put_size(buf, size, at, ", rep movsb from ",
+				 f->rep_movsb_threshold);
+		at = ua_put_size(buf, size, at, " to ",
+				 f->rep_movsb_stop_threshold);
+		if (f->avoid_short_distance_rep_movsb)
+			at = ua_put_str(buf, size, at,
+					" (not at short distances)");
+	} else {
+		at = ua_put_str(buf, size, at, ", no rep movsb");
+	}
+	at = ua_put_size(buf, size, at, ", streaming from ",
+			 f->non_temporal_threshold);
+	if (f->erms && f->rep_stosb_threshold != SIZE_MAX)
+		return ua_put_size(buf, size, at, ", rep stosb from ",
+				   f->rep_stosb_threshold);
+	return ua_put_str(buf, size, at, ", no rep stosb");
 }

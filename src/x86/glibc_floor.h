@@ -44,5 +44,9 @@ void ua_glibc_floor(const struct ua_cpu *cpu, struct ua_glibc_floor *ret);
  * non-temporal threshold, rep stosb from rep_stosb_threshold.
  */
 void ua_x86_floor_policy(struct ua_policy *p, const struct ua_glibc_floor *f);
+/* f in words ("glibc 2.42's choices: 64-byte vectors, ..."), at buf[at];
+ * returns the new length */
+size_t ua_x86_floor_text(char *buf, size_t size, size_t at,
+			 const struct ua_glibc_floor *f);
 
 #endif /* UA_X86_GLIBC_FLOOR_H */

@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "cpu.h"
 #include "default_policy.h"
 #include "page.h"
 #include "tunables.h"
@@ -74,19 +75,55 @@ ua_zen5_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	ua_policy_set_num(p, UA_T_INLINE_WIDE, 1);
 }
 
-void
-ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
+/* The family's measured deviation from the floor, if any */
+enum ua_deviation { UA_FLOOR, UA_ZEN3, UA_ZEN5 };
+
+static enum ua_deviation
+ua_deviation(const struct ua_cpu *cpu)
 {
-	struct ua_glibc_floor f;
 	int amd = !strcmp(cpu->vendor, "AuthenticAMD");
 	int erms = (cpu->features & UA_F(ERMS)) != 0;
 	int fsrm = (cpu->features & UA_F(FSRM)) != 0;
 
-	ua_glibc_floor(cpu, &f);
-	ua_x86_floor_policy(p, &f);
 	if (amd && erms && fsrm && cpu->family == 0x19 &&
 	    !(cpu->features & UA_F(AVX512)))
+		return UA_ZEN3;
+	if (amd && erms && cpu->family == 0x1a)
+		return UA_ZEN5;
+	return UA_FLOOR;
+}
+
+void
+ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
+{
+	struct ua_glibc_floor f;
+
+	ua_glibc_floor(cpu, &f);
+	ua_x86_floor_policy(p, &f);
+	switch (ua_deviation(cpu)) {
+	case UA_ZEN3:
 		ua_zen3_policy(p, cpu);
-	else if (amd && erms && cpu->family == 0x1a)
+		break;
+	case UA_ZEN5:
 		ua_zen5_policy(p, cpu);
+		break;
+	default:
+		break;
+	}
+}
+
+size_t
+ua_arch_default_policy_basis(char *buf, size_t size, const struct ua_cpu *cpu)
+{
+	static const char *const doc[] = {
+	    [UA_ZEN3] = "; departs from them as docs/measurements/zen3.md says",
+	    [UA_ZEN5] = "; departs from them as docs/measurements/zen5.md says",
+	};
+	struct ua_glibc_floor f;
+	enum ua_deviation d = ua_deviation(cpu);
+	size_t at;
+
+	ua_glibc_floor(cpu, &f);
+	at = ua_x86_floor_text(buf, size, 0, &f);
+	return d == UA_FLOOR ? at : ua_put_str(buf, size, at, doc[d]);
 }

@@ -60,6 +60,17 @@ struct row {
 
 /* clang-format off */
 static const struct row table[] = {
+{"Intel Broadwell-EP (Xeon E5-2699 v4, 22 cores)",
+ {"GenuineIntel", 6, 0x4f, 1, AVX2 | ERMS | RTM, 32 * K, 256 * K, 55 * M,
+  0, 44, 0, ""},
+ 32,	/* AVX2 with RTM -> avx_unaligned_erms_rtm */
+ 1, 0,	/* no AVX-VNNI -> Prefer_No_AVX512 (moot: no AVX-512); no FSRM */
+ 6 * M + 896 * K, /* Broadwell: divisor 8; 55M / 8 (inclusive L3) */
+ 8192,	/* 4096 * (32 / 16) */
+ 2048,
+ vec32, erms, nt, erms, NULL, NULL,
+ 8192, 6 * M + 896 * K, 2048,
+ 0, 0, 0},
 {"Intel Skylake-SP (Xeon Platinum 8180, 28 cores)",
  {"GenuineIntel", 6, 0x55, 4, AVX512 | ERMS | RTM, 32 * K, 1 * M,
   38 * M + 512 * K, 2, 56, 1, ""},
@@ -134,6 +145,15 @@ static const struct row table[] = {
  vec32, erms, nt, erms, NULL, NULL,
  2112, 4 * M, 2048,
  63, 0, 0},
+{"Intel Sierra Forest (Xeon 6780E, 144 Crestmont E-cores)",
+ {"GenuineIntel", 6, 0xaf, 3, AVX2 | VNNI | ERMS | FSRM, 32 * K, 4 * M,
+  108 * M, 4, 144, 1, ""},
+ 32, 0, 1,
+ 28 * M,	/* an Atom: the default divisor 4; (108M + 4M) / 4 */
+ 2112, 2048,
+ vec32, erms, nt, erms, NULL, NULL,
+ 2112, 28 * M, 2048,
+ 63, 0, 0},
 {"AMD Zen 2 (EPYC 7742)",
  {"AuthenticAMD", 0x17, 0x31, 0, AVX2, 32 * K, 512 * K, 16 * M, 0, 0,
   0, ""},
@@ -202,6 +222,16 @@ static const struct row table[] = {
  768 * K,	/* no ERMS */
  vec16, vec16, nt, vec16, NULL, NULL,
  768 * K, 768 * K, SIZE_MAX,
+ 0, 0, 0},
+{"x86-64 of an unknown vendor (a hypervisor's), AVX2 and ERMS",
+ {"VirtualCPUxx", 6, 0x01, 0, AVX2 | ERMS, 32 * K, 1 * M, 16 * M, 0, 0, 0,
+  ""},
+ 32, 0, 0,	/* glibc's preferred bits are per vendor: none */
+ SIZE_MAX >> 4,	/* no cache information for another vendor: its
+		   shared size is -1, taken unsigned, cut to the maximum */
+ 8192, 2048,
+ vec32, erms, nt, erms, NULL, NULL,
+ 8192, SIZE_MAX >> 4, 2048,
  0, 0, 0},
 };
 /* clang-format on */

@@ -300,33 +300,38 @@ check_policy(const struct row *r)
 {
 	struct ua_policy p;
 	const struct ua_strategy *small = ua_policy_pick(r->small);
-	int wide;
+	/* Every strategy tunable (NULL: unset), then every number */
+	const char *const *want[UA_T_FIRST_NUMBER] = {
+	    [UA_T_SMALL] = r->small,
+	    [UA_T_MEDIUM] = r->small,
+	    [UA_T_LARGE] = r->large,
+	    [UA_T_HUGE] = r->huge,
+	    [UA_T_CLEAR_SMALL] = r->small,
+	    [UA_T_CLEAR_LARGE] = r->clear_large,
+	    [UA_T_NOCACHE] = nt,
+	    [UA_T_REP_MISALIGNED] = r->small,
+	    [UA_T_LARGE_MISALIGNED] = r->large_mis,
+	    [UA_T_HUGE_MISALIGNED] = r->huge_mis,
+	};
+	size_t num[UA_NTUNABLES] = {
+	    [UA_T_MEDIUM_MIN] = r->large_min,
+	    [UA_T_LARGE_MIN] = r->large_min,
+	    [UA_T_HUGE_MIN] = r->huge_min,
+	    [UA_T_CLEAR_LARGE_MIN] = r->clear_large_min,
+	    [UA_T_NOCACHE_MIN] = r->nocache_min ? r->nocache_min : ua_page_size,
+	    [UA_T_REP_ALIGN_MASK] = r->mask,
+	    /* 2: glibc's zmm for the small sizes, where this CPU has them */
+	    [UA_T_INLINE_WIDE] =
+		r->wide == 2 ? small->memcpy_inline_wide != 0 : (size_t)r->wide,
+	};
+	int t;
 
 	memset(&p, 0, sizeof(p));
 	ua_arch_default_policy(&p, &r->cpu);
-	check_strategy(r, &p, UA_T_STRATEGY, NULL);
-	check_strategy(r, &p, UA_T_SMALL, r->small);
-	check_strategy(r, &p, UA_T_MEDIUM, r->small);
-	check_strategy(r, &p, UA_T_LARGE, r->large);
-	check_strategy(r, &p, UA_T_HUGE, r->huge);
-	check_strategy(r, &p, UA_T_CLEAR_SMALL, r->small);
-	check_strategy(r, &p, UA_T_CLEAR_LARGE, r->clear_large);
-	check_strategy(r, &p, UA_T_NOCACHE, nt);
-	check_strategy(r, &p, UA_T_REP_MISALIGNED, r->small);
-	check_strategy(r, &p, UA_T_SMALL_MISALIGNED, NULL);
-	check_strategy(r, &p, UA_T_MEDIUM_MISALIGNED, NULL);
-	check_strategy(r, &p, UA_T_LARGE_MISALIGNED, r->large_mis);
-	check_strategy(r, &p, UA_T_HUGE_MISALIGNED, r->huge_mis);
-	check_num(r, &p, UA_T_MEDIUM_MIN, r->large_min);
-	check_num(r, &p, UA_T_LARGE_MIN, r->large_min);
-	check_num(r, &p, UA_T_HUGE_MIN, r->huge_min);
-	check_num(r, &p, UA_T_CLEAR_LARGE_MIN, r->clear_large_min);
-	check_num(r, &p, UA_T_NOCACHE_MIN,
-		  r->nocache_min ? r->nocache_min : ua_page_size);
-	check_num(r, &p, UA_T_REP_ALIGN_MASK, r->mask);
-	/* 2: glibc's zmm for the small sizes, where this CPU has them */
-	wide = r->wide == 2 ? small->memcpy_inline_wide != 0 : r->wide;
-	check_num(r, &p, UA_T_INLINE_WIDE, (size_t)wide);
+	for (t = 0; t < UA_T_FIRST_NUMBER; t++)
+		check_strategy(r, &p, t, want[t]);
+	for (t = UA_T_FIRST_NUMBER; t < UA_NTUNABLES; t++)
+		check_num(r, &p, t, num[t]);
 }
 
 int

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Description: the floor of the x86-64 default policy on CPUs other than
+ * Description: the floor of the x86 default policies on CPUs other than
  * this one: for each CPU of the table, described as cpuid reports it,
  * glibc 2.42's choices (x86/glibc_floor.h: vector width, rep movsb range,
  * non-temporal and rep stosb thresholds) and every tunable of the policy,
  * which is glibc's but for the deviations measured on Zen 3 and Zen 5
- * (docs/measurements/).  Strategies are expected among those this CPU can
- * run.
+ * (docs/measurements/, x86-64 only: i386 keeps the floor there, with sse2
+ * for every vector width, and rep movsl without SSE2).  Strategies are
+ * expected among those this CPU can run.
  *
- * uaccess-test: internal arch=x86_64
+ * uaccess-test: internal arch=x86_64,i386
  */
 #include "cpu_detect.h"
 #include "default_policy.h"
@@ -165,7 +166,7 @@ static const struct row table[] = {
  vec32, vec32, nt, vec32, NULL, NULL,
  12 * M, 12 * M, SIZE_MAX,	/* no ERMS: no string instructions */
  0, 0, 0},
-{"AMD Zen 3 (EPYC 7763), docs/measurements/zen3.md",
+{"AMD Zen 3 (EPYC 7763), departs: docs/measurements/zen3.md",
  {"AuthenticAMD", 0x19, 0x01, 1, AVX2 | ERMS | FSRM, 32 * K, 512 * K,
   32 * M, 0, 0, 0, ""},
  32, 0, 0,
@@ -188,7 +189,7 @@ static const struct row table[] = {
  vec64, vec64, nt, vec64, NULL, NULL,
  24 * M, 24 * M, SIZE_MAX,	/* unmeasured: the floor, no large class */
  0, 0, 2},
-{"AMD Zen 5 (EPYC 9005), docs/measurements/zen5.md",
+{"AMD Zen 5 (EPYC 9005), departs: docs/measurements/zen5.md",
  {"AuthenticAMD", 0x1a, 0x02, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
   32 * M, 0, 0, 0, ""},
  64, 0, 0,
@@ -235,6 +236,12 @@ static const struct row table[] = {
  0, 0, 0},
 };
 /* clang-format on */
+
+#ifdef __i386__
+#define UA_I386 1
+#else
+#define UA_I386 0
+#endif
 
 /* The first of names that this CPU can run */
 static const char *
@@ -295,6 +302,26 @@ check_glibc(const struct row *r)
 	      f.rep_stosb_threshold, r->stosb);
 }
 
+/* On i386 a CPU whose x86-64 policy departs keeps glibc's floor */
+static void
+check_floor(const struct row *r)
+{
+	struct ua_policy p, want;
+	struct ua_glibc_floor f;
+	int t;
+
+	memset(&p, 0, sizeof(p));
+	memset(&want, 0, sizeof(want));
+	ua_arch_default_policy(&p, &r->cpu);
+	ua_glibc_floor(&r->cpu, &f);
+	ua_x86_floor_policy(&want, &f);
+	for (t = 0; t < UA_NTUNABLES; t++)
+		CHECK(p.t[t].strategy == want.t[t].strategy &&
+			  p.t[t].num == want.t[t].num,
+		      "%s: %s is not glibc's floor", r->name,
+		      ua_tunables[t].name);
+}
+
 static void
 check_policy(const struct row *r)
 {
@@ -334,6 +361,46 @@ check_policy(const struct row *r)
 		check_num(r, &p, t, num[t]);
 }
 
+/*
+ * i386 without SSE2 (386 to Pentium III): rep movsl at every size; on a
+ * Pentium III (Intel family 6) the unrolled copy when (src ^ dst) & 7 (the
+ * kernel's movsl_mask); without cpuid, movsl alone
+ */
+static void
+check_before_sse2(void)
+{
+	static const char *const movsl[] = {"movsl", NULL};
+	static const char *const intel[] = {"intel", "movsl", NULL};
+	const struct {
+		struct ua_cpu cpu;
+		const char *const *alt;
+		size_t mask;
+	} cpus[] = {
+	    {{"GenuineIntel", 6, 8, 3, 0, 16 * K, 256 * K, 0, 0, 0, 0, ""},
+	     intel,
+	     7},
+	    {{"", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ""}, movsl, 0},
+	};
+	size_t i;
+	int t;
+
+	for (i = 0; i < sizeof(cpus) / sizeof(cpus[0]); i++) {
+		struct ua_policy p;
+		struct row r = {.name = cpus[i].cpu.vendor[0] ? "Pentium III"
+							      : "no cpuid"};
+
+		memset(&p, 0, sizeof(p));
+		ua_arch_default_policy(&p, &cpus[i].cpu);
+		for (t = UA_T_SMALL; t <= UA_T_CLEAR_LARGE; t++)
+			check_strategy(&r, &p, t, movsl);
+		check_strategy(&r, &p, UA_T_REP_MISALIGNED, cpus[i].alt);
+		check_num(&r, &p, UA_T_REP_ALIGN_MASK,
+			  !strcmp(first_usable(cpus[i].alt), "intel")
+			      ? cpus[i].mask
+			      : 0);
+	}
+}
+
 int
 main(void)
 {
@@ -342,8 +409,13 @@ main(void)
 	CHECK_EQ(ua_init(), 0);
 	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
 		check_glibc(&table[i]);
-		check_policy(&table[i]);
+		if (UA_I386 && strstr(table[i].name, "departs:"))
+			check_floor(&table[i]);
+		else
+			check_policy(&table[i]);
 	}
+	if (UA_I386)
+		check_before_sse2();
 	t_done("cpu_policy");
 	return T_PASS;
 }

@@ -7,6 +7,7 @@
  * copies from a page up.
  */
 #include "default_policy.h"
+#include "cpu.h"
 #include "page.h"
 #include "strategy.h"
 
@@ -41,4 +42,13 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	ua_policy_set_num(p, UA_T_NOCACHE_MIN,
 			  stream ? ua_page_size : SIZE_MAX);
 	ua_policy_set_num(p, UA_T_REP_ALIGN_MASK, 0);
+}
+
+size_t
+ua_arch_default_policy_basis(char *buf, size_t size, const struct ua_cpu *cpu)
+{
+	(void)cpu;
+	return ua_put_str(buf, size, 0,
+			  "the first strategy at every size: nothing measured "
+			  "on this architecture");
 }

@@ -18,5 +18,12 @@
  * left NULL.  Runs after ua_page_init().
  */
 void ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu);
+/*
+ * What the default policy rests on for cpu, in one line of words for
+ * uaccess-tune --show (the rules it follows, the measurements it departs
+ * on); returns the length
+ */
+size_t ua_arch_default_policy_basis(char *buf, size_t size,
+				    const struct ua_cpu *cpu);
 
 #endif /* UA_DEFAULT_POLICY_H */

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Description: the built-in x86-64 policy for CPUs other than this one:
- * Intel parts with AVX-512 keep 32-byte vectors (glibc's choice there, so
- * that the copy does not lower the core's clock), Zen 5 gets the 64-byte
- * entries, the shifted loop and rep movsb at any alignment with nocache
- * never streaming, Zen 3 rep movsb only for equally aligned pointers from
- * half its L2.  Strategies are picked among those this CPU can run.
+ * Description: the floor of the x86 default policies on CPUs other than
+ * this one: for each CPU of the table, described as cpuid reports it,
+ * glibc 2.42's choices (x86/glibc_floor.h: vector width, rep movsb range,
+ * non-temporal and rep stosb thresholds) and every tunable of the policy,
+ * which is glibc's but for the deviations measured on Zen 3 and Zen 5
+ * (docs/measurements/, x86-64 only: i386 keeps the floor there, with sse2
+ * for every vector width, and rep movsl without SSE2).  Strategies are
+ * expected among those this CPU can run.
  *
- * uaccess-test: internal arch=x86_64
+ * uaccess-test: internal arch=x86_64,i386
  */
 #include "cpu_detect.h"
 #include "default_policy.h"
@@ -15,34 +17,231 @@
 #include "strategy.h"
 #include "test.h"
 #include "x86/cpu_features.h"
+#include "x86/glibc_floor.h"
 
-#define ALL_X86                                                                \
-	(UA_F(ERMS) | UA_F(FSRM) | UA_F(AVX2) | UA_F(AVX512) | UA_F(SSE2) |    \
-	 UA_F(AVX512VBMI))
+#define K ((size_t)1 << 10)
+#define M ((size_t)1 << 20)
 
-static struct ua_policy
-policy_for(const char *vendor, unsigned family, unsigned model,
-	   uint64_t features, size_t l2, size_t l3)
-{
-	struct ua_cpu c = {.family = family,
-			   .model = model,
-			   .features = features,
-			   .l1d = 48 << 10,
-			   .l2 = l2,
-			   .l3 = l3};
-	struct ua_policy p;
+/* Feature sets as cpuid and XCR0 give them (cpu_detect.c) */
+#define SSE2 UA_F(SSE2)
+#define AVX2 (SSE2 | UA_F(AVX2))
+#define AVX512 (AVX2 | UA_F(AVX512) | UA_F(AVX512F) | UA_F(AVX512VBMI))
+#define ERMS UA_F(ERMS)
+#define FSRM UA_F(FSRM)
+#define VNNI UA_F(AVX_VNNI)
+#define RTM UA_F(RTM)
 
-	snprintf(c.vendor, sizeof(c.vendor), "%s", vendor);
-	memset(&p, 0, sizeof(p));
-	ua_arch_default_policy(&p, &c);
-	return p;
-}
+/* Expected strategies: the first of a list that this CPU runs */
+static const char *const vec64[] = {"avx512", "avx2", "sse2", NULL};
+static const char *const vec32[] = {"avx2", "sse2", NULL};
+static const char *const vec16[] = {"sse2", NULL};
+static const char *const vbmi[] = {"avx512vbmi", "avx512", "avx2", "sse2",
+				   NULL};
+static const char *const erms[] = {"erms", NULL};
+static const char *const nt[] = {"nt", NULL};
 
-static const char *
-name(const struct ua_policy *p, int t)
-{
-	return p->t[t].strategy ? p->t[t].strategy->name : "(unset)";
-}
+struct row {
+	const char *name;
+	struct ua_cpu cpu; /* vendor, family, model, features, caches */
+	/* glibc 2.42, each with its reason beside it in the table */
+	unsigned vec;
+	int no_avx512, short_distance;
+	size_t nt, movsb, stosb;
+	/* The policy: small (= medium, clear_small, rep_misaligned), large
+	 * from large_min (= medium_min), huge from huge_min, clear_large from
+	 * clear_large_min, rep_align_mask; misaligned classes NULL: unset */
+	const char *const *small,
+	    *const *large, *const *huge, *const *clear_large, *const *large_mis,
+								  *const
+								      *huge_mis;
+	size_t large_min, huge_min, clear_large_min, mask;
+	size_t nocache_min; /* 0: a page */
+	int wide;           /* inline_wide: 1, or 2 where small has it */
+};
+
+/* clang-format off */
+static const struct row table[] = {
+{"Intel Broadwell-EP (Xeon E5-2699 v4, 22 cores)",
+ {"GenuineIntel", 6, 0x4f, 1, AVX2 | ERMS | RTM, 32 * K, 256 * K, 55 * M,
+  0, 44, 0, ""},
+ 32,	/* AVX2 with RTM -> avx_unaligned_erms_rtm */
+ 1, 0,	/* no AVX-VNNI -> Prefer_No_AVX512 (moot: no AVX-512); no FSRM */
+ 6 * M + 896 * K, /* Broadwell: divisor 8; 55M / 8 (inclusive L3) */
+ 8192,	/* 4096 * (32 / 16) */
+ 2048,
+ vec32, erms, nt, erms, NULL, NULL,
+ 8192, 6 * M + 896 * K, 2048,
+ 0, 0, 0},
+{"Intel Skylake-SP (Xeon Platinum 8180, 28 cores)",
+ {"GenuineIntel", 6, 0x55, 4, AVX512 | ERMS | RTM, 32 * K, 1 * M,
+  38 * M + 512 * K, 2, 56, 1, ""},
+ 32,	/* no AVX-VNNI -> Prefer_No_AVX512 -> evex_unaligned_erms */
+ 1, 0,	/* no FSRM -> rep movsb at any distance */
+ 19 * M + 768 * K, /* SKX: divisor 2; (38.5M L3 + 1M L2, non-inclusive) / 2 */
+ 8192,	/* 4096 * (32 / 16): AVX_Fast_Unaligned_Load, no FSRM */
+ 2048,	/* the default with ERMS */
+ vec32, erms, nt, erms, NULL, NULL,
+ 8192, 19 * M + 768 * K, 2048,
+ 0, 0, 0},	/* rep movsb at any alignment, as glibc */
+{"Intel Ice Lake-SP (Xeon Platinum 8380, 40 cores)",
+ {"GenuineIntel", 6, 0x6a, 6, AVX512 | ERMS | FSRM | RTM, 48 * K,
+  1280 * K, 60 * M, 2, 80, 1, ""},
+ 32,	/* AVX512-VNNI but no AVX-VNNI -> Prefer_No_AVX512 -> evex */
+ 1, 1,	/* FSRM -> Avoid_Short_Distance_REP_MOVSB -> mask 63 */
+ 30 * M + 640 * K, /* ICX: divisor 2; (60M + 1.25M) / 2 */
+ 2112,	/* FSRM */
+ 2048,
+ vec32, erms, nt, erms, NULL, NULL,
+ 2112, 30 * M + 640 * K, 2048,
+ 63, 0, 0},
+{"Intel Sapphire Rapids (Xeon Platinum 8480+, 56 cores)",
+ {"GenuineIntel", 6, 0x8f, 8, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
+  2 * M, 105 * M, 2, 112, 1, ""},
+ 64,	/* AVX-VNNI -> no Prefer_No_AVX512 -> avx512_unaligned_erms */
+ 0, 1,	/* FSRM -> short distances avoided */
+ 53 * M + 512 * K, /* SPR: divisor 2; (105M + 2M) / 2 */
+ 2112, 2048,
+ vec64, erms, nt, erms, NULL, NULL,
+ 2112, 53 * M + 512 * K, 2048,
+ 63, 0, 2},	/* zmm for small sizes too */
+{"Intel Emerald Rapids (the 2-vCPU guest of docs/measurements/intel-emr.md)",
+ {"GenuineIntel", 6, 0xcf, 2, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
+  2 * M, 260 * M, 1, 2, 1, ""},
+ 64,	/* AVX-VNNI; ld.so there: Prefer_No_AVX512=0 */
+ 0, 1,	/* ld.so there: Avoid_Short_Distance_REP_MOVSB=1 */
+ 131 * M, /* EMR: divisor 2; (260M + 2M) / 2 (2.36 there: 99M, 3/4 of
+	     260M / 2 threads + 2M) */
+ 2112,	/* ld.so there: rep_movsb_threshold=0x840 */
+ 2048,	/* ld.so there: rep_stosb_threshold=0x800 */
+ vec64, erms, nt, erms, NULL, NULL,
+ 2112, 131 * M, 2048,
+ 63, 0, 2},
+{"Intel Granite Rapids (Xeon 6980P, 128 cores)",
+ {"GenuineIntel", 6, 0xad, 1, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
+  2 * M, 504 * M, 2, 256, 1, ""},
+ 64, 0, 1,	/* AVX-VNNI; FSRM */
+ 253 * M,	/* GNR: divisor 2; (504M + 2M) / 2 */
+ 2112, 2048,
+ vec64, erms, nt, erms, NULL, NULL,
+ 2112, 253 * M, 2048,
+ 63, 0, 2},
+{"Intel Alder Lake P-core (Core i9-12900K)",
+ {"GenuineIntel", 6, 0x97, 2, AVX2 | VNNI | ERMS | FSRM, 48 * K,
+  1280 * K, 30 * M, 2, 24, 1, ""},
+ 32,	/* no AVX-512; AVX2 without RTM -> avx_unaligned_erms */
+ 0, 1,
+ 15 * M + 640 * K, /* ADL: divisor 2; (30M + 1.25M) / 2 */
+ 2112, 2048,
+ vec32, erms, nt, erms, NULL, NULL,
+ 2112, 15 * M + 640 * K, 2048,
+ 63, 0, 0},
+{"Intel Gracemont E-cores (Alder Lake-N, Core i3-N305)",
+ {"GenuineIntel", 6, 0xbe, 0, AVX2 | VNNI | ERMS | FSRM, 32 * K,
+  2 * M, 6 * M, 4, 8, 1, ""},
+ 32,	/* no AVX-512 -> avx_unaligned_erms */
+ 0, 1,
+ 4 * M,	/* Alder Lake: divisor 2; (6M + 2M) / 2, above 3/4 of the
+	   per-thread 6M / 8 + 2M / 4 */
+ 2112, 2048,
+ vec32, erms, nt, erms, NULL, NULL,
+ 2112, 4 * M, 2048,
+ 63, 0, 0},
+{"Intel Sierra Forest (Xeon 6780E, 144 Crestmont E-cores)",
+ {"GenuineIntel", 6, 0xaf, 3, AVX2 | VNNI | ERMS | FSRM, 32 * K, 4 * M,
+  108 * M, 4, 144, 1, ""},
+ 32, 0, 1,
+ 28 * M,	/* an Atom: the default divisor 4; (108M + 4M) / 4 */
+ 2112, 2048,
+ vec32, erms, nt, erms, NULL, NULL,
+ 2112, 28 * M, 2048,
+ 63, 0, 0},
+{"AMD Zen 2 (EPYC 7742)",
+ {"AuthenticAMD", 0x17, 0x31, 0, AVX2, 32 * K, 512 * K, 16 * M, 0, 0,
+  0, ""},
+ 32,	/* AMD never prefers against AVX: avx_unaligned */
+ 0, 0,	/* the preferred bits are Intel's */
+ 12 * M,	/* no ERMS: 3/4 of the 16M L3 (a CCX's, no per-thread cut) */
+ 12 * M,	/* AMD: rep_movsb_threshold = non_temporal_threshold */
+ 12 * M,	/* no ERMS: Avoid_STOSB -> memset's non-temporal threshold */
+ vec32, vec32, nt, vec32, NULL, NULL,
+ 12 * M, 12 * M, SIZE_MAX,	/* no ERMS: no string instructions */
+ 0, 0, 0},
+{"AMD Zen 3 (EPYC 7763), departs: docs/measurements/zen3.md",
+ {"AuthenticAMD", 0x19, 0x01, 1, AVX2 | ERMS | FSRM, 32 * K, 512 * K,
+  32 * M, 0, 0, 0, ""},
+ 32, 0, 0,
+ 24 * M,	/* max(32M / 4, 3/4 of 32M) */
+ 24 * M,	/* AMD: from the non-temporal threshold, i.e. never */
+ SIZE_MAX,	/* AMD: "the vectorized loop is slightly better" */
+ vec32,
+ erms,		/* zen3.md: aligned rep movsb from half the L2, */
+ nt, erms, NULL, NULL,
+ 256 * K, 24 * M,
+ 512 * K,	/* zen3.md: rep stosb from the L2 size */
+ 63,		/* zen3.md: rep movsb 30% slower misaligned */
+ 0, 0},
+{"AMD Zen 4 (EPYC 9654)",
+ {"AuthenticAMD", 0x19, 0x11, 1, AVX512 | ERMS | FSRM, 32 * K, 1 * M,
+  32 * M, 0, 0, 0, ""},
+ 64,	/* AVX-512 on AMD: avx512_unaligned_erms */
+ 0, 0,
+ 24 * M, 24 * M, SIZE_MAX,	/* as Zen 3: no rep movsb, no rep stosb */
+ vec64, vec64, nt, vec64, NULL, NULL,
+ 24 * M, 24 * M, SIZE_MAX,	/* unmeasured: the floor, no large class */
+ 0, 0, 2},
+{"AMD Zen 5 (EPYC 9005), departs: docs/measurements/zen5.md",
+ {"AuthenticAMD", 0x1a, 0x02, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
+  32 * M, 0, 0, 0, ""},
+ 64, 0, 0,
+ 24 * M, 24 * M, SIZE_MAX,
+ /* The policy before the floor, pinned (zen5.md): */
+ vbmi,	/* the shifted loads keep the aligned speed misaligned */
+ erms,	/* from 32 KiB at any relative alignment */
+ erms,	/* from 3/4 of the LLC for aligned pairs: level with nt */
+ erms,	/* rep stosb from the L2 size */
+ erms,	/* large_misaligned */
+ nt,	/* huge_misaligned: 1.0-1.46x rep movsb beyond the L3 */
+ 32 * K, 24 * M, 1 * M,
+ 63, SIZE_MAX,	/* nocache copies never stream: 0.70-0.77x */
+ 1},		/* 64-byte moves in the entries: 0.97x glibc at 512 B */
+{"Hygon Dhyana (C86 7185)",
+ {"HygonGenuine", 0x18, 0x00, 1, AVX2, 32 * K, 512 * K, 8 * M, 0, 0,
+  0, ""},
+ 32, 0, 0,
+ 6 * M,	/* Hygon: the L3 alone; no ERMS -> 3/4 of it */
+ 8192,	/* not AMD's rule: 4096 * 2, but no ERMS: never */
+ 6 * M,	/* no ERMS: memset's non-temporal threshold */
+ vec32, vec32, nt, vec32, NULL, NULL,
+ 6 * M, 6 * M, SIZE_MAX,
+ 0, 0, 0},
+{"x86-64 with nothing beyond SSE2 (AMD Opteron 248, K8)",
+ {"AuthenticAMD", 0x0f, 0x05, 1, SSE2, 64 * K, 1 * M, 0, 0, 0, 0, ""},
+ 16,	/* no AVX2: sse2_unaligned */
+ 0, 0,
+ 768 * K,	/* no L3: the 1M L2; no ERMS: 3/4 of it */
+ 768 * K,	/* AMD */
+ 768 * K,	/* no ERMS */
+ vec16, vec16, nt, vec16, NULL, NULL,
+ 768 * K, 768 * K, SIZE_MAX,
+ 0, 0, 0},
+{"x86-64 of an unknown vendor (a hypervisor's), AVX2 and ERMS",
+ {"VirtualCPUxx", 6, 0x01, 0, AVX2 | ERMS, 32 * K, 1 * M, 16 * M, 0, 0, 0,
+  ""},
+ 32, 0, 0,	/* glibc's preferred bits are per vendor: none */
+ SIZE_MAX >> 4,	/* no cache information for another vendor: its
+		   shared size is -1, taken unsigned, cut to the maximum */
+ 8192, 2048,
+ vec32, erms, nt, erms, NULL, NULL,
+ 8192, SIZE_MAX >> 4, 2048,
+ 0, 0, 0},
+};
+/* clang-format on */
+
+#ifdef __i386__
+#define UA_I386 1
+#else
+#define UA_I386 0
+#endif
 
 /* The first of names that this CPU can run */
 static const char *
@@ -53,79 +252,170 @@ first_usable(const char *const *names)
 	return s ? s->name : "(none)";
 }
 
-static void
-check_intel_avx512(void)
+static const char *
+name(const struct ua_policy *p, int t)
 {
-	static const char *const want[] = {"avx2", "avx512", "sse2", NULL};
-	/* Ice Lake server: AVX-512, ERMS, FSRM */
-	struct ua_policy p = policy_for("GenuineIntel", 6, 0x6a, ALL_X86,
-					(size_t)2 << 20, (size_t)48 << 20);
-	const char *v = first_usable(want);
+	return p->t[t].strategy ? p->t[t].strategy->name : "(unset)";
+}
+
+static void
+check_strategy(const struct row *r, const struct ua_policy *p, int t,
+	       const char *const *want)
+{
+	const char *w = want ? first_usable(want) : "(unset)";
+
+	CHECK(!strcmp(name(p, t), w), "%s: %s=%s, expected %s", r->name,
+	      ua_tunables[t].name, name(p, t), w);
+}
+
+static void
+check_num(const struct row *r, const struct ua_policy *p, int t, size_t want)
+{
+	CHECK(p->t[t].num == want, "%s: %s=%zu, expected %zu", r->name,
+	      ua_tunables[t].name, p->t[t].num, want);
+}
+
+static void
+check_glibc(const struct row *r)
+{
+	struct ua_glibc_floor f;
+
+	ua_glibc_floor(&r->cpu, &f);
+	CHECK(f.vec_size == r->vec, "%s: glibc's vectors %u, expected %u",
+	      r->name, f.vec_size, r->vec);
+	CHECK(f.prefer_no_avx512 == (unsigned)r->no_avx512 &&
+		  f.avoid_short_distance_rep_movsb ==
+		      (unsigned)r->short_distance,
+	      "%s: Prefer_No_AVX512 %u, Avoid_Short_Distance_REP_MOVSB %u",
+	      r->name, f.prefer_no_avx512, f.avoid_short_distance_rep_movsb);
+	CHECK(f.non_temporal_threshold == r->nt &&
+		  f.rep_movsb_stop_threshold == r->nt,
+	      "%s: non_temporal_threshold %zu, rep_movsb_stop_threshold "
+	      "%zu, expected %zu",
+	      r->name, f.non_temporal_threshold, f.rep_movsb_stop_threshold,
+	      r->nt);
+	CHECK(f.rep_movsb_threshold == r->movsb,
+	      "%s: rep_movsb_threshold %zu, expected %zu", r->name,
+	      f.rep_movsb_threshold, r->movsb);
+	CHECK(f.rep_stosb_threshold == r->stosb,
+	      "%s: rep_stosb_threshold %zu, expected %zu", r->name,
+	      f.rep_stosb_threshold, r->stosb);
+}
+
+/* On i386 a CPU whose x86-64 policy departs keeps glibc's floor */
+static void
+check_floor(const struct row *r)
+{
+	struct ua_policy p, want;
+	struct ua_glibc_floor f;
 	int t;
 
-	for (t = UA_T_SMALL; t <= UA_T_MEDIUM; t++)
-		CHECK(!strcmp(name(&p, t), v), "Intel %s: %s, not %s",
-		      ua_tunables[t].name, name(&p, t), v);
-	CHECK(!strcmp(name(&p, UA_T_REP_MISALIGNED), v), "rep_misaligned %s",
-	      name(&p, UA_T_REP_MISALIGNED));
-	CHECK(!strcmp(name(&p, UA_T_CLEAR_SMALL), v), "clear_small %s",
-	      name(&p, UA_T_CLEAR_SMALL));
-	CHECK_EQ(p.t[UA_T_INLINE_WIDE].num, 0);
-	CHECK_EQ(p.t[UA_T_LARGE_MIN].num, 4096);
-	CHECK(!strcmp(name(&p, UA_T_LARGE), "erms"), "large %s",
-	      name(&p, UA_T_LARGE));
-	CHECK_EQ(p.t[UA_T_REP_ALIGN_MASK].num, 63);
+	memset(&p, 0, sizeof(p));
+	memset(&want, 0, sizeof(want));
+	ua_arch_default_policy(&p, &r->cpu);
+	ua_glibc_floor(&r->cpu, &f);
+	ua_x86_floor_policy(&want, &f);
+	for (t = 0; t < UA_NTUNABLES; t++)
+		CHECK(p.t[t].strategy == want.t[t].strategy &&
+			  p.t[t].num == want.t[t].num,
+		      "%s: %s is not glibc's floor", r->name,
+		      ua_tunables[t].name);
 }
 
 static void
-check_zen5(void)
+check_policy(const struct row *r)
 {
-	static const char *const want[] = {"avx512vbmi", "avx512", "avx2",
-					   "sse2", NULL};
-	struct ua_policy p = policy_for("AuthenticAMD", 0x1a, 2, ALL_X86,
-					(size_t)1 << 20, (size_t)32 << 20);
+	struct ua_policy p;
+	const struct ua_strategy *small = ua_policy_pick(r->small);
+	/* Every strategy tunable (NULL: unset), then every number */
+	const char *const *want[UA_T_FIRST_NUMBER] = {
+	    [UA_T_SMALL] = r->small,
+	    [UA_T_MEDIUM] = r->small,
+	    [UA_T_LARGE] = r->large,
+	    [UA_T_HUGE] = r->huge,
+	    [UA_T_CLEAR_SMALL] = r->small,
+	    [UA_T_CLEAR_LARGE] = r->clear_large,
+	    [UA_T_NOCACHE] = nt,
+	    [UA_T_REP_MISALIGNED] = r->small,
+	    [UA_T_LARGE_MISALIGNED] = r->large_mis,
+	    [UA_T_HUGE_MISALIGNED] = r->huge_mis,
+	};
+	size_t num[UA_NTUNABLES] = {
+	    [UA_T_MEDIUM_MIN] = r->large_min,
+	    [UA_T_LARGE_MIN] = r->large_min,
+	    [UA_T_HUGE_MIN] = r->huge_min,
+	    [UA_T_CLEAR_LARGE_MIN] = r->clear_large_min,
+	    [UA_T_NOCACHE_MIN] = r->nocache_min ? r->nocache_min : ua_page_size,
+	    [UA_T_REP_ALIGN_MASK] = r->mask,
+	    /* 2: glibc's zmm for the small sizes, where this CPU has them */
+	    [UA_T_INLINE_WIDE] =
+		r->wide == 2 ? small->memcpy_inline_wide != 0 : (size_t)r->wide,
+	};
+	int t;
 
-	CHECK(!strcmp(name(&p, UA_T_SMALL), first_usable(want)), "small %s",
-	      name(&p, UA_T_SMALL));
-	CHECK_EQ(p.t[UA_T_INLINE_WIDE].num, 1);
-	CHECK_EQ(p.t[UA_T_LARGE_MIN].num, 32 << 10);
-	CHECK(!strcmp(name(&p, UA_T_LARGE), "erms") &&
-		  !strcmp(name(&p, UA_T_HUGE), "erms") &&
-		  !strcmp(name(&p, UA_T_LARGE_MISALIGNED), "erms"),
-	      "large %s, huge %s, large misaligned %s", name(&p, UA_T_LARGE),
-	      name(&p, UA_T_HUGE), name(&p, UA_T_LARGE_MISALIGNED));
-	CHECK(!strcmp(name(&p, UA_T_HUGE_MISALIGNED), "nt"),
-	      "huge misaligned %s", name(&p, UA_T_HUGE_MISALIGNED));
-	CHECK_EQ(p.t[UA_T_HUGE_MIN].num, (size_t)24 << 20);
-	CHECK_EQ(p.t[UA_T_NOCACHE_MIN].num, SIZE_MAX);
+	memset(&p, 0, sizeof(p));
+	ua_arch_default_policy(&p, &r->cpu);
+	for (t = 0; t < UA_T_FIRST_NUMBER; t++)
+		check_strategy(r, &p, t, want[t]);
+	for (t = UA_T_FIRST_NUMBER; t < UA_NTUNABLES; t++)
+		check_num(r, &p, t, num[t]);
 }
 
+/*
+ * i386 without SSE2 (386 to Pentium III): rep movsl at every size; on a
+ * Pentium III (Intel family 6) the unrolled copy when (src ^ dst) & 7 (the
+ * kernel's movsl_mask); without cpuid, movsl alone
+ */
 static void
-check_zen3(void)
+check_before_sse2(void)
 {
-	struct ua_policy p =
-	    policy_for("AuthenticAMD", 0x19, 1,
-		       ALL_X86 & ~(UA_F(AVX512) | UA_F(AVX512VBMI)),
-		       (size_t)512 << 10, (size_t)32 << 20);
+	static const char *const movsl[] = {"movsl", NULL};
+	static const char *const intel[] = {"intel", "movsl", NULL};
+	const struct {
+		struct ua_cpu cpu;
+		const char *const *alt;
+		size_t mask;
+	} cpus[] = {
+	    {{"GenuineIntel", 6, 8, 3, 0, 16 * K, 256 * K, 0, 0, 0, 0, ""},
+	     intel,
+	     7},
+	    {{"", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ""}, movsl, 0},
+	};
+	size_t i;
+	int t;
 
-	CHECK_EQ(p.t[UA_T_INLINE_WIDE].num, 0);
-	CHECK(!strcmp(name(&p, UA_T_LARGE), "erms"), "large %s",
-	      name(&p, UA_T_LARGE));
-	CHECK_EQ(p.t[UA_T_LARGE_MIN].num, 256 << 10);
-	CHECK(!p.t[UA_T_LARGE_MISALIGNED].strategy, "large misaligned %s",
-	      name(&p, UA_T_LARGE_MISALIGNED));
-	CHECK_EQ(p.t[UA_T_NOCACHE_MIN].num, ua_page_size);
-	CHECK(!strcmp(name(&p, UA_T_NOCACHE), "nt"), "nocache %s",
-	      name(&p, UA_T_NOCACHE));
+	for (i = 0; i < sizeof(cpus) / sizeof(cpus[0]); i++) {
+		struct ua_policy p;
+		struct row r = {.name = cpus[i].cpu.vendor[0] ? "Pentium III"
+							      : "no cpuid"};
+
+		memset(&p, 0, sizeof(p));
+		ua_arch_default_policy(&p, &cpus[i].cpu);
+		for (t = UA_T_SMALL; t <= UA_T_CLEAR_LARGE; t++)
+			check_strategy(&r, &p, t, movsl);
+		check_strategy(&r, &p, UA_T_REP_MISALIGNED, cpus[i].alt);
+		check_num(&r, &p, UA_T_REP_ALIGN_MASK,
+			  !strcmp(first_usable(cpus[i].alt), "intel")
+			      ? cpus[i].mask
+			      : 0);
+	}
 }
 
 int
 main(void)
 {
+	size_t i;
+
 	CHECK_EQ(ua_init(), 0);
-	check_intel_avx512();
-	check_zen5();
-	check_zen3();
+	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		check_glibc(&table[i]);
+		if (UA_I386 && strstr(table[i].name, "departs:"))
+			check_floor(&table[i]);
+		else
+			check_policy(&table[i]);
+	}
+	if (UA_I386)
+		check_before_sse2();
 	t_done("cpu_policy");
 	return T_PASS;
 }

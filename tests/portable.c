@@ -13,6 +13,7 @@
 #define ua_arch_cpu_detect ua_portable_cpu_detect
 #define ua_arch_feature_name ua_portable_feature_name
 #define ua_arch_default_policy ua_portable_default_policy
+#define ua_arch_default_policy_basis ua_portable_default_policy_basis
 #include "../src/cpu_detect.c"
 #include "../src/default_policy.c"
 #include "../src/task_size.c"
@@ -20,6 +21,7 @@
 #undef ua_arch_cpu_detect
 #undef ua_arch_feature_name
 #undef ua_arch_default_policy
+#undef ua_arch_default_policy_basis
 
 #include "cpu.h"
 #include "dispatch.h"
@@ -64,6 +66,7 @@ check_policy(void)
 	struct t_layout l = t_layout_new(2, T_BAD_NONE);
 	struct ua_policy p, saved = *ua_policy();
 	static char buf[2 * 65536];
+	char basis[128];
 	size_t n, i, pg = t_page();
 	int t;
 
@@ -71,6 +74,10 @@ check_policy(void)
 	first = &all[0];
 	memset(&p, 0, sizeof(p));
 	ua_portable_default_policy(&p, ua_cpu());
+	n = ua_portable_default_policy_basis(basis, sizeof(basis), ua_cpu());
+	CHECK(n > 0 && n == strlen(basis) && strstr(basis, "first strategy"),
+	      "the basis says \"%s\"", basis);
+	all = ua_strategies(&n);
 	for (t = UA_T_SMALL; t <= UA_T_HUGE; t++)
 		CHECK(p.t[t].strategy == first, "%s: not the first strategy",
 		      ua_tunables[t].name);

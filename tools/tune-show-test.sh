@@ -76,6 +76,11 @@ if [ -z "$ID" ] || [ -z "$FIRST" ] || [ -z "$SECOND" ]; then
 fi
 has "ignored: nothing"
 has "profile: none"
+# What the defaults rest on: on x86 with SSE2, glibc's choices for the CPU
+has_line '^default policy: .+'
+if grep -q '^features:.* sse2' "$TMP/out"; then
+	has "default policy: glibc 2.42's choices: "
+fi
 
 # All good: a profile for this CPU, tunables, a strategy turned off
 printf '# good\ncpu=%s\nlarge_min=12345\n' "$ID" >"$TMP/good"

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "default_policy.h"
 #include "harness.h"
 #include "page.h"
 #include "policy.h"
@@ -195,7 +196,7 @@ show(void)
 	const struct ua_strategy *all;
 	const char *prof = ua_profile_in_use();
 	const char *env;
-	char id[64], f[256], v[64];
+	char id[64], f[256], v[64], basis[256];
 	size_t n, i;
 	int unread = 0;
 
@@ -205,6 +206,8 @@ show(void)
 	       cpu->name[0] ? cpu->name : "no model name", f);
 	printf("caches: L1d %zu KiB, L2 %zu KiB, L3 %zu KiB\n", cpu->l1d >> 10,
 	       cpu->l2 >> 10, cpu->l3 >> 10);
+	ua_arch_default_policy_basis(basis, sizeof(basis), cpu);
+	printf("default policy: %s\n", basis);
 	for (i = 0; i < ign->count && i < UA_IGNORED_MAX; i++)
 		unread += ign->item[i].reason == UA_IGN_UNREADABLE;
 	if (prof)
@@ -265,6 +268,24 @@ static size_t bsize, l2, llc;
 /* Where time_candidates finds the data: by size, or the source streamed */
 static int stream_src;
 
+/* Each contender's trial spread (harness.h) in the last timed() */
+static double tspread[MAXCAND];
+
+/* measure(), keeping each contender's trial spread in tspread */
+static void
+timed(const struct contender *const *pc, int n, const struct req *r,
+      double *ret_ns)
+{
+	static double v[MEASURE_MAX_CONTENDERS][MEASURE_MAX_TRIALS];
+	int i;
+
+	measure_samples(pc, n, r, TRIALS, v);
+	for (i = 0; i < n; i++) {
+		ret_ns[i] = median(v[i], TRIALS);
+		tspread[i] = spread(v[i], TRIALS);
+	}
+}
+
 /*
  * Calls in a sample of about budget ns, a call of n bytes taken as 20 ns
  * and a ns per 16 bytes; at least one
@@ -322,7 +343,7 @@ time_candidates(const struct ua_strategy **c, int nc, int clear, size_t n,
 		    .strategy = clear ? c[i]->clear : c[i]->copy};
 		pc[i] = &cs[i];
 	}
-	measure(pc, nc, &r, TRIALS, ret);
+	timed(pc, nc, &r, ret);
 	if (verbose) {
 		printf("  %s %9zu:", clear ? "clear" : "copy ", n);
 		for (i = 0; i < nc; i++)
@@ -367,14 +388,38 @@ struct result {
 };
 
 /*
- * The built-in policy for this CPU (default_policy.h), which a profile
- * departs from only where a strategy measures DEPART faster: on a shared
- * host the timings of two strategies within a few percent swap from run
- * to run, and so did the profiles (rep movsb, movsq and streaming stores
- * for the same class, huge_min from 2 to 32 MiB, in six runs on Zen 5)
+ * The built-in policy for this CPU (default_policy.h: glibc's choices and
+ * the measured deviations), which a profile departs from only where a
+ * strategy measures faster by more than the trial spreads of both (their
+ * middle halves do not meet), and by DEPART at least: on a shared host
+ * the timings of two strategies within a few percent swap from run to
+ * run, and so did the profiles (rep movsb, movsq and streaming stores for
+ * the same class, huge_min from 2 to 32 MiB, in six runs on Zen 5)
  */
 static struct result prior;
 #define DEPART 1.05
+
+/* The factor to beat: spreads s_new and s_old (NAN unknown) */
+static double
+depart(double s_new, double s_old)
+{
+	double m = 1 + (s_new + s_old) / 2;
+
+	return m > DEPART ? m : DEPART;
+}
+
+/* The index of s in c[0..nc), -1 if it is not there */
+static int
+index_of(const struct ua_strategy *const *c, int nc,
+	 const struct ua_strategy *s)
+{
+	int k;
+
+	for (k = 0; k < nc; k++)
+		if (c[k] == s)
+			return k;
+	return -1;
+}
 
 static void
 prior_load(void)
@@ -428,10 +473,11 @@ tune_copy(struct result *res, size_t llc)
 					160, 250, 600, 1000};
 	static double best[NGRID + 1][3][MAXCAND];
 	static int from[NGRID + 1][3][MAXCAND];
-	double tsum[MAXCAND] = {0}, t[MAXCAND], lg[NGRID][MAXCAND];
+	double tsum[MAXCAND] = {0}, ssum[MAXCAND] = {0}, t[MAXCAND],
+	       lg[NGRID][MAXCAND];
 	size_t count, i, top = bsize / 2, nstart[3];
 	int nc = 0, k, j, small, seg, m = 0, chosen[NGRID], bestk = 0,
-	    bestseg = 0;
+	    bestseg = 0, ref;
 	int runs[3], starts[3], nr = 0, r;
 	size_t gn[NGRID];
 
@@ -443,13 +489,18 @@ tune_copy(struct result *res, size_t llc)
 	for (i = 0; i < sizeof(smalls) / sizeof(smalls[0]); i++) {
 		time_candidates(c, nc, 0, smalls[i], DOFF + (i * 13) % 64,
 				(i * 7) % 64, t);
-		for (k = 0; k < nc; k++)
+		for (k = 0; k < nc; k++) {
 			tsum[k] +=
 			    c[k]->nontemporal ? 1e9 : t[k] / (double)smalls[i];
+			ssum[k] += tspread[k];
+		}
 	}
+	/* Another than the built-in one by more than the mean spreads */
+	ref = index_of(c, nc, prior.s[UA_T_SMALL]);
 	for (k = 0; k < nc; k++)
-		if (c[k] != prior.s[UA_T_SMALL])
-			tsum[k] *= DEPART;
+		if (k != ref)
+			tsum[k] *= depart(ssum[k] / (double)i,
+					  ssum[ref < 0 ? k : ref] / (double)i);
 	small = argmin(tsum, nc);
 	result_strategy(res, UA_T_SMALL, c[small]);
 
@@ -457,12 +508,15 @@ tune_copy(struct result *res, size_t llc)
 	for (i = 1024; i <= top && m < NGRID; i *= 2) {
 		gn[m] = i;
 		time_candidates(c, nc, 0, i, DOFF, 0, t);
+		ref =
+		    index_of(c, nc, prior.s[UA_T_SMALL + class_at(&prior, i)]);
 		for (k = 0; k < nc; k++) {
 			double v = t[k];
 
-			if (c[k] != prior.s[UA_T_SMALL + class_at(&prior, i)])
-				v *=
-				    DEPART * (c[k]->string ? STRING_BIAS : 1.0);
+			if (k != ref)
+				v *= depart(tspread[k],
+					    tspread[ref < 0 ? k : ref]) *
+				     (c[k]->string ? STRING_BIAS : 1.0);
 
 			/* Streaming stores only where the data outgrows the LLC
 			 */
@@ -602,7 +656,8 @@ class_sizes(const struct result *res, int t, size_t ret[2])
  * puts it and with the source streamed from beyond the L2 (a file read in
  * pieces); the sum of log times decides.  The built-in policy's choice for
  * those sizes (or, where it has none for both, the class's own strategy)
- * stays unless another is DEPART faster.  rep_align_mask is 63, with every
+ * stays unless another is faster beyond the trial spreads (depart()).
+ * rep_align_mask is 63, with every
  * class's choice written out, if any class runs another strategy for
  * misaligned copies than for aligned ones, else 0.
  */
@@ -620,7 +675,7 @@ tune_misaligned(struct result *res)
 			c[nc++] = &all[i];
 	for (t = UA_T_SMALL; t <= UA_T_HUGE; t++) {
 		const struct ua_strategy *was;
-		double score[MAXCAND] = {0}, tt[MAXCAND];
+		double score[MAXCAND] = {0}, sp[MAXCAND] = {0}, tt[MAXCAND];
 		int ref = -1, best, terms = 0;
 
 		if (t > UA_T_SMALL &&
@@ -640,8 +695,10 @@ tune_misaligned(struct result *res)
 				continue; /* already beyond the L2 */
 			time_candidates(c, nc, 0, n, DOFF + rel[(i >> 1) & 1],
 					0, tt);
-			for (k = 0; k < nc; k++)
+			for (k = 0; k < nc; k++) {
 				score[k] += log(tt[k]);
+				sp[k] += tspread[k];
+			}
 			terms++;
 		}
 		stream_src = 0;
@@ -661,7 +718,9 @@ tune_misaligned(struct result *res)
 				   ? 0
 				   : exp((score[ref] - score[best]) / terms));
 		chosen[t - UA_T_SMALL] =
-		    ref >= 0 && score[ref] - score[best] < terms * log(DEPART)
+		    ref >= 0 && score[ref] - score[best] <
+				    terms * log(depart(sp[best] / terms,
+						       sp[ref] / terms))
 			? c[ref]
 			: c[best];
 		if (chosen[t - UA_T_SMALL] != res->s[t])
@@ -757,7 +816,9 @@ classes_split_at(struct result *res, size_t from)
  * MiB copy in the L3 of a Zen 5, streaming ran 0.80x rep movsb), the
  * misaligned strategy in force is timed against the streaming one, the
  * source 1 and 33 bytes off the destination's alignment; from the smallest
- * size where streaming wins by 5% there and at every size above, the huge
+ * size where streaming wins beyond the trial spreads (depart()) there and
+ * at every size above (where the built-in policy streams: does not lose
+ * beyond them), the huge
  * class starts, its misaligned copies stream, and every other copy keeps
  * the strategy it had.
  */
@@ -767,7 +828,7 @@ tune_misaligned_stream(struct result *res)
 	const struct ua_strategy *all, *nt = NULL, *c[2];
 	struct result old;
 	size_t count, i, n, from = 0;
-	double t[2], score;
+	double t[2], score, bar;
 	int k;
 
 	all = ua_strategies(&count);
@@ -783,12 +844,16 @@ tune_misaligned_stream(struct result *res)
 		c[1] = nt;
 		time_candidates(c, 2, 0, n, DOFF + 1, 0, t);
 		score = log(t[0] / t[1]);
+		bar = log(depart(tspread[1], tspread[0]));
 		time_candidates(c, 2, 0, n, DOFF + 33, 0, t);
 		score += log(t[0] / t[1]);
+		bar += log(depart(tspread[1], tspread[0]));
+		if (misaligned_at(&prior, n) == nt)
+			bar = -bar;
 		if (verbose)
 			printf("  misaligned %zu: %s %.2fx the speed of %s\n",
 			       n, nt->name, exp(score / 2), c[0]->name);
-		if (score > 2 * log(1.05)) {
+		if (score > bar) {
 			if (!from)
 				from = n;
 		} else {
@@ -837,7 +902,8 @@ apply_policy(const struct contender *c)
 /*
  * 64-byte moves in the entries (x86-64 with AVX-512): ua_memcpy itself
  * timed with inline_wide 0 and 1 over the sizes it changes, at a few
- * alignments of source and destination.
+ * alignments of source and destination.  The built-in setting stays unless
+ * the other wins beyond the trial spreads and by 2% at least.
  */
 static void
 tune_inline_wide(struct result *res)
@@ -846,9 +912,9 @@ tune_inline_wide(struct result *res)
 	struct ua_policy p[2], before = *ua_policy();
 	struct contender cs[2];
 	const struct contender *pc[2] = {&cs[0], &cs[1]};
-	double score[2] = {0, 0}, t[2];
+	double score[2] = {0, 0}, sp[2] = {0, 0}, t[2], m;
 	size_t i;
-	int w, k, terms = 0;
+	int w, k, terms = 0, was = prior.num[UA_T_INLINE_WIDE] != 0;
 
 	if (!res->s[UA_T_SMALL]->memcpy_inline_wide)
 		return;
@@ -872,9 +938,11 @@ tune_inline_wide(struct result *res)
 					.src_align = 16 * (uint32_t)k,
 					.reps = reps_for(sizes[i], 400000.0)};
 
-			measure(pc, 2, &r, TRIALS, t);
-			for (w = 0; w < 2; w++)
+			timed(pc, 2, &r, t);
+			for (w = 0; w < 2; w++) {
 				score[w] += log(t[w]);
+				sp[w] += tspread[w];
+			}
 			terms++;
 		}
 	ua_dispatch_apply(&before);
@@ -882,8 +950,12 @@ tune_inline_wide(struct result *res)
 		printf(
 		    "  inline: 64-byte moves %.2fx the time of 32-byte ones\n",
 		    exp((score[1] - score[0]) / terms));
+	m = 1 + (sp[0] + sp[1]) / (2.0 * terms);
+	if (!(m > 1.02))
+		m = 1.02;
 	result_num(res, UA_T_INLINE_WIDE,
-		   score[1] < score[0] - terms * log(1.02));
+		   (size_t)(was ? score[0] >= score[1] - terms * log(m)
+				: score[1] < score[0] - terms * log(m)));
 }
 
 static void
@@ -902,16 +974,18 @@ tune_clear(struct result *res, size_t llc)
 		return;
 	}
 	/*
-	 * From where rep stosb keeps winning: by DEPART, or not losing by it
-	 * where the built-in policy runs it
+	 * From where rep stosb keeps winning beyond the trial spreads
+	 * (depart()), or not losing beyond them where the built-in policy
+	 * runs it
 	 */
 	for (n = 1024; n <= bsize / 2 && n <= 2 * llc; n *= 2) {
 		int was = prior.s[UA_T_CLEAR_LARGE] == c[1] &&
 			  n >= prior.num[UA_T_CLEAR_LARGE_MIN];
-		double t[2];
+		double t[2], m;
 
 		time_candidates(c, 2, 1, n, DOFF, 0, t);
-		if (was ? t[1] < t[0] * DEPART : t[1] * DEPART < t[0]) {
+		m = depart(tspread[1], tspread[0]);
+		if (was ? t[1] < t[0] * m : t[1] * m < t[0]) {
 			if (wins_from < 0)
 				wins_from = (int)__builtin_ctzl(n);
 		} else {
@@ -930,7 +1004,8 @@ tune_clear(struct result *res, size_t llc)
  * the size of the LLC as well as into one twice that: into the first a
  * cached copy still finds part of its lines in the LLC (the bench's 32 MiB
  * does so on a core with 32 MiB), and a user's stream may be either.  As
- * everywhere, a departure from the built-in policy takes DEPART.
+ * everywhere, a departure from the built-in policy must win beyond the
+ * trial spreads (depart()).
  */
 static void
 tune_nocache(struct result *res, size_t llc)
@@ -973,18 +1048,19 @@ tune_nocache(struct result *res, size_t llc)
 					.ws = spans[k],
 					.cold = 1,
 					.fixed_src = 1};
-			double m[2];
+			double m[2], d;
 
-			measure(pc, 2, &r, TRIALS, m);
+			timed(pc, 2, &r, m);
+			d = depart(tspread[1], tspread[0]);
 			if (verbose)
 				printf("  stream %6zu B chunks into %3zu MiB: "
 				       "%s %.1f GB/s, %s %.1f GB/s\n",
 				       n, spans[k] >> 20, c[0]->name,
 				       (double)n / m[0], nt->name,
 				       (double)n / m[1]);
-			/* streaming DEPART faster, or not DEPART slower
-			 * where the built-in policy streams */
-			if (was ? m[1] >= m[0] * DEPART : m[1] * DEPART >= m[0])
+			/* streaming faster by d, or not slower by d where
+			 * the built-in policy streams */
+			if (was ? m[1] >= m[0] * d : m[1] * d >= m[0])
 				wins = 0;
 		}
 		if (!wins)

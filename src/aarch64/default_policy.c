@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* aarch64: the default policy (default_policy.h). */
 #include "default_policy.h"
+#include "cpu.h"
 #include "page.h"
 #include "tunables.h"
 
@@ -26,4 +27,12 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	ua_policy_set_num(p, UA_T_CLEAR_LARGE_MIN, 256);
 	ua_policy_set_num(p, UA_T_NOCACHE_MIN, ua_page_size);
 	ua_policy_set_num(p, UA_T_REP_ALIGN_MASK, 0);
+}
+
+size_t
+ua_arch_default_policy_basis(char *buf, size_t size, const struct ua_cpu *cpu)
+{
+	(void)cpu;
+	return ua_put_str(buf, size, 0,
+			  "ldp below 256 bytes, ldpq above (unmeasured)");
 }

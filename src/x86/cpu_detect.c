@@ -7,9 +7,11 @@
 #include "x86/cpu_features.h"
 
 static const char *const ua_x86_feature_names[UA_X86_NFEATURES] = {
-    [UA_X86_ERMS] = "erms", [UA_X86_FSRM] = "fsrm",
-    [UA_X86_AVX2] = "avx2", [UA_X86_AVX512] = "avx512",
-    [UA_X86_SSE2] = "sse2", [UA_X86_AVX512VBMI] = "avx512vbmi",
+    [UA_X86_ERMS] = "erms",         [UA_X86_FSRM] = "fsrm",
+    [UA_X86_AVX2] = "avx2",         [UA_X86_AVX512] = "avx512",
+    [UA_X86_SSE2] = "sse2",         [UA_X86_AVX512VBMI] = "avx512vbmi",
+    [UA_X86_AVX512F] = "avx512f",   [UA_X86_AVX512ER] = "avx512er",
+    [UA_X86_AVX_VNNI] = "avx_vnni", [UA_X86_RTM] = "rtm",
 };
 
 const char *
@@ -46,13 +48,71 @@ ua_x86_caches(unsigned leaf, struct ua_cpu *c)
 		level = (a >> 5) & 7;
 		size = (size_t)((b >> 22) + 1) * (((b >> 12) & 0x3ff) + 1) *
 		       ((b & 0xfff) + 1) * ((size_t)cx + 1);
-		if (level == 1)
+		if (level == 1) {
 			c->l1d = size;
-		else if (level == 2)
+		} else if (level == 2) {
 			c->l2 = size;
-		else if (level == 3)
+			c->l2_threads = (a >> 14) & 0x3ff;
+		} else if (level == 3) {
 			c->l3 = size;
+			c->l3_threads = (a >> 14) & 0x3ff;
+			c->l3_noninclusive = leaf == 4 && !(d & 2);
+		}
 	}
+}
+
+/* n, the most IDs leaf 4 says share a cache, cut to the processors that
+ * leaf 0xb says a level holds */
+static unsigned
+ua_x86_count_mask(unsigned n, unsigned shipped)
+{
+	unsigned bits = 32 - (unsigned)__builtin_clz(n);
+
+	return (shipped - 1) & (bits >= 32 ? ~0u : (1u << bits) - 1);
+}
+
+/*
+ * Logical processors sharing the L2 and the L3, as glibc's
+ * get_common_cache_info (sysdeps/x86/dl-cacheinfo.h, 2.42) counts them
+ * for its per-thread share of the cache: leaf 4's maximum of IDs, cut by
+ * leaf 0xb's processors per core (L2) and per package (L3); none without
+ * HTT.  Intel and Zhaoxin only, as there.
+ */
+static void
+ua_x86_threads(unsigned max, unsigned ebx1, unsigned edx1, int zhaoxin6,
+	       struct ua_cpu *c)
+{
+	unsigned i, a, b, cx, d;
+
+	if (!(edx1 & (1u << 28))) { /* HTT: one logical processor */
+		/* glibc reads inclusiveness in the same loop, skipped */
+		c->l2_threads = c->l3_threads = c->l3_noninclusive = 0;
+		return;
+	}
+	if (max < 4) {
+		c->l2_threads = c->l3_threads = (ebx1 >> 16) & 0xff;
+		return;
+	}
+	for (i = 0; max >= 11 && !zhaoxin6 && i < 8; i++) {
+		unsigned type, shipped;
+
+		__cpuid_count(11, i, a, b, cx, d);
+		shipped = b & 0xff;
+		type = cx & 0xff00;
+		if (!shipped || !type)
+			break;
+		if (type == 0x100 && c->l2_threads && c->l3)
+			c->l2_threads =
+			    ua_x86_count_mask(c->l2_threads, shipped);
+		else if (type == 0x200 && c->l3 && c->l3_threads)
+			c->l3_threads =
+			    ua_x86_count_mask(c->l3_threads, shipped);
+		else if (type == 0x200 && !c->l3 && c->l2_threads)
+			c->l2_threads =
+			    ua_x86_count_mask(c->l2_threads, shipped);
+	}
+	c->l2_threads += c->l2_threads > 0;
+	c->l3_threads += c->l3_threads > 0;
 }
 
 /* The brand string of leaves 0x80000002-4, without its padding */
@@ -82,8 +142,9 @@ ua_x86_name(struct ua_cpu *c)
 void
 ua_arch_cpu_detect(struct ua_cpu *ret)
 {
-	unsigned a, b, c, d, max, maxext, fam, model;
+	unsigned a, b, c, d, max, maxext, fam, model, ebx1, edx1;
 	uint64_t f = 0;
+	int intel, zhaoxin;
 
 	/* An i386 or i486 without the cpuid instruction: __get_cpuid says 0 */
 	if (!__get_cpuid(0, &max, &b, &c, &d))
@@ -92,7 +153,11 @@ ua_arch_cpu_detect(struct ua_cpu *ret)
 	memcpy(ret->vendor + 4, &d, 4);
 	memcpy(ret->vendor + 8, &c, 4);
 	ret->vendor[12] = 0;
-	__cpuid(1, a, b, c, d);
+	intel = !strcmp(ret->vendor, "GenuineIntel");
+	zhaoxin = !strcmp(ret->vendor, "CentaurHauls") ||
+		  !strcmp(ret->vendor, "  Shanghai  ");
+	__cpuid(1, a, ebx1, c, edx1);
+	d = edx1;
 	fam = (a >> 8) & 0xf;
 	model = (a >> 4) & 0xf;
 	if (fam == 0xf)
@@ -105,10 +170,10 @@ ua_arch_cpu_detect(struct ua_cpu *ret)
 	if (d & (1u << 26))
 		f |= UA_F(SSE2);
 	if (max >= 7) {
-		unsigned osxsave = (c >> 27) & 1, b7, c7, d7;
+		unsigned osxsave = (c >> 27) & 1, b7, c7, d7, max7;
 		uint64_t xcr0 = osxsave ? ua_xgetbv0() : 0;
 
-		__cpuid_count(7, 0, a, b7, c7, d7);
+		__cpuid_count(7, 0, max7, b7, c7, d7);
 		if (b7 & (1u << 9))
 			f |= UA_F(ERMS);
 		if (d7 & (1u << 4))
@@ -122,12 +187,24 @@ ua_arch_cpu_detect(struct ua_cpu *ret)
 			f |= UA_F(AVX512);
 		if ((f & UA_F(AVX512)) && (c7 & (1u << 1)))
 			f |= UA_F(AVX512VBMI);
+		if ((b7 & (1u << 16)) && (xcr0 & 0xe6) == 0xe6)
+			f |= UA_F(AVX512F);
+		if ((f & UA_F(AVX512F)) && (b7 & (1u << 27)))
+			f |= UA_F(AVX512ER);
+		/* RTM, not always aborting (7.0 edx 11) */
+		if ((b7 & (1u << 11)) && !(d7 & (1u << 11)))
+			f |= UA_F(RTM);
+		if (max7 >= 1 && (xcr0 & 6) == 6) {
+			__cpuid_count(7, 1, a, b7, c7, d7);
+			if (a & (1u << 4))
+				f |= UA_F(AVX_VNNI);
+		}
 	}
 	ret->features = f;
 	__cpuid(0x80000000, maxext, b, c, d);
 	if (maxext >= 0x80000004)
 		ua_x86_name(ret);
-	if (max >= 4 && !strcmp(ret->vendor, "GenuineIntel"))
+	if (max >= 4 && (intel || zhaoxin))
 		ua_x86_caches(4, ret);
 	else if (maxext >= 0x8000001d)
 		ua_x86_caches(0x8000001d, ret);
@@ -140,4 +217,8 @@ ua_arch_cpu_detect(struct ua_cpu *ret)
 		ret->l2 = (size_t)(c >> 16) << 10;
 		ret->l3 = (size_t)(d >> 18) << 19;
 	}
+	if (intel || zhaoxin)
+		ua_x86_threads(max, ebx1, edx1, zhaoxin && fam == 6, ret);
+	else
+		ret->l2_threads = ret->l3_threads = 0;
 }

@@ -335,7 +335,9 @@ inline_want(const struct ua_policy *p)
 	if (!s)
 		s = p->t[UA_T_SMALL].strategy;
 	want = p->t[UA_T_INLINE_WIDE].num && s->memcpy_inline_wide
-		   ? s->memcpy_inline_wide
+		   ? p->t[UA_T_INLINE_LOOP].num && s->memcpy_inline_loop
+			 ? s->memcpy_inline_loop
+			 : s->memcpy_inline_wide
 		   : s->memcpy_inline;
 	if (want >= ua_dispatch.medium_min)
 		want = ua_dispatch.medium_min ? ua_dispatch.medium_min - 1 : 0;
@@ -363,7 +365,7 @@ sweep_memcpy_entry(const struct ua_policy *def)
 	for (i = 0; i < count; i++)
 		if (all[i].plain && ua_strategy_supported(&all[i]))
 			vec = &all[i];
-	for (pass = 0; pass < 7; pass++) {
+	for (pass = 0; pass < 8; pass++) {
 		struct ua_policy p = *def;
 
 		cfg[0] = 0;
@@ -384,6 +386,11 @@ sweep_memcpy_entry(const struct ua_policy *def)
 				 "small=%s:medium_min=64K:inline_wide=1:"
 				 "nocache=%s:nocache_min=300",
 				 vec->name, vec->name);
+		else if (pass == 7 && vec)
+			snprintf(cfg, sizeof(cfg),
+				 "small=%s:medium_min=1200:inline_wide=1:"
+				 "inline_loop=1",
+				 vec->name);
 		else if (pass > 3)
 			continue;
 		if (cfg[0]) {

@@ -19,7 +19,7 @@
  */
 #define UA_INLINE_NARROW 512
 #define UA_INLINE_WIDE 1024
-#define UA_INLINE_LOOP 4096
+#define UA_INLINE_LOOP 8192
 
 /*
  * The user side rides in r8 (lo) and r9 (hi, with the kind in its top

@@ -304,6 +304,11 @@ ua_dispatch_set(const struct ua_policy *p, const struct ua_dispatch *d,
 
 	if (max >= d->medium_min)
 		max = d->medium_min ? d->medium_min - 1 : 0;
+#ifdef UA_INLINE_LOOP_MIN
+	/* The loop from a limit of UA_INLINE_LOOP_MIN: below, the bands */
+	if (loop && max < UA_INLINE_LOOP_MIN && max > small->memcpy_inline_wide)
+		max = small->memcpy_inline_wide;
+#endif
 	ua_policy_now = *p;
 	ua_dispatch = *d;
 	ua_misaligned = *m;

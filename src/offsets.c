@@ -42,8 +42,6 @@ ua_offsets(void)
 #ifdef UA_INLINE_NARROW
 	/* The entries' limit with 32-byte moves (arch.h) */
 	UA_DEFINE(UA_INLINE_NARROW, UA_INLINE_NARROW);
-	/* ... and with 64-byte moves by band, not the loop */
-	UA_DEFINE(UA_INLINE_WIDE, UA_INLINE_WIDE);
 #endif
 #ifdef UA_KIND_SHIFT
 	/* Where the kind sits in the user side's hi (arch.h) */

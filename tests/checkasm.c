@@ -341,6 +341,11 @@ inline_want(const struct ua_policy *p)
 		   : s->memcpy_inline;
 	if (want >= ua_dispatch.medium_min)
 		want = ua_dispatch.medium_min ? ua_dispatch.medium_min - 1 : 0;
+#ifdef UA_INLINE_LOOP_MIN
+	if (want == ua_dispatch.medium_min - 1 && want < UA_INLINE_LOOP_MIN &&
+	    want > s->memcpy_inline_wide && s->memcpy_inline_wide)
+		want = s->memcpy_inline_wide;
+#endif
 	return want;
 }
 
@@ -388,7 +393,7 @@ sweep_memcpy_entry(const struct ua_policy *def)
 				 vec->name, vec->name);
 		else if (pass == 7 && vec)
 			snprintf(cfg, sizeof(cfg),
-				 "small=%s:medium_min=1200:inline_wide=1:"
+				 "small=%s:medium_min=2100:inline_wide=1:"
 				 "inline_loop=1",
 				 vec->name);
 		else if (pass > 3)
@@ -417,10 +422,11 @@ sweep_memcpy_entry(const struct ua_policy *def)
 		      ua_dispatch.nocache_min);
 		CHECK(pass != 6 || !vec || want_nc == 299,
 		      "nocache_min=300: nocache inline up to %zu", want_nc);
-		/* Across the limit, and every move of the small path */
+		/* Across the limit, and every move of the small path (the
+		 * loop's pass, whose sizes run to 4 KiB: every fifth pair) */
 		maxlen = 2 * (want > 64 ? want : 64) + 8;
-		for (da = 0; da < 64; da++)
-			for (sa = 0; sa < 64; sa++)
+		for (da = 0; da < 64; da += pass == 7 ? 5 : 1)
+			for (sa = 0; sa < 64; sa += pass == 7 ? 5 : 1)
 				for (n = 0; n <= maxlen; n++) {
 					check_copy("entry", API_MEMCPY, NULL,
 						   gd.lo + da, gs.lo + sa, n);

@@ -296,8 +296,8 @@ ua_dispatch_set(const struct ua_policy *p, const struct ua_dispatch *d,
 	const struct ua_strategy *small = ua_engine.copy_s[UA_SMALL];
 	/* The entry's own moves: the small class's, narrow, wide or looped */
 	int wide = p->t[UA_T_INLINE_WIDE].num && small->memcpy_inline_wide;
-	int loop = wide && p->t[UA_T_INLINE_LOOP].num &&
-		   small->memcpy_inline_loop;
+	int loop =
+	    wide && p->t[UA_T_INLINE_LOOP].num && small->memcpy_inline_loop;
 	size_t max = loop   ? small->memcpy_inline_loop
 		     : wide ? small->memcpy_inline_wide
 			    : small->memcpy_inline;

@@ -79,9 +79,9 @@
  * src modulo 4 KiB); a user copy loads them after it, so that its moves go
  * in increasing address order.  When dst is 1 to 256 bytes ahead of src
  * modulo 4 KiB, every round's loads would wait on the stores of the round
- * before (4 KiB aliasing: 4 KiB copies with dst 1 byte ahead ran at 33
- * GB/s against the routine's 94): on to \table, whose routine handles
- * that (a memcpy goes backward).  rsi and rdi stay put (the cursors:
+ * before (4 KiB aliasing: 4 KiB copies with dst 1 byte ahead ran at 32-33
+ * GB/s, against 50-189 in the routine from run to run): on to \table,
+ * whose routine handles that (a memcpy goes backward).  rsi and rdi stay put (the cursors:
  * nothing below them is done); the loop walks rcx, the destination, and
  * reads at rcx + (rsi - rdi).  On Intel with AVX-512 (family 6 model 0xa7 as a KVM
  * guest), random 513-1024 B copies from L1 ran 0.74x glibc's speed by band,

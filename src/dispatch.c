@@ -294,13 +294,21 @@ ua_dispatch_set(const struct ua_policy *p, const struct ua_dispatch *d,
 		const struct ua_misaligned *m, int wrapped)
 {
 	const struct ua_strategy *small = ua_engine.copy_s[UA_SMALL];
-	/* The entry's own moves: the small class's, narrow or wide */
-	size_t max = p->t[UA_T_INLINE_WIDE].num && small->memcpy_inline_wide
-			 ? small->memcpy_inline_wide
-			 : small->memcpy_inline;
+	/* The entry's own moves: the small class's, narrow, wide or looped */
+	int wide = p->t[UA_T_INLINE_WIDE].num && small->memcpy_inline_wide;
+	int loop =
+	    wide && p->t[UA_T_INLINE_LOOP].num && small->memcpy_inline_loop;
+	size_t max = loop   ? small->memcpy_inline_loop
+		     : wide ? small->memcpy_inline_wide
+			    : small->memcpy_inline;
 
 	if (max >= d->medium_min)
 		max = d->medium_min ? d->medium_min - 1 : 0;
+#ifdef UA_INLINE_LOOP_MIN
+	/* The loop from a limit of UA_INLINE_LOOP_MIN: below, the bands */
+	if (loop && max < UA_INLINE_LOOP_MIN && max > small->memcpy_inline_wide)
+		max = small->memcpy_inline_wide;
+#endif
 	ua_policy_now = *p;
 	ua_dispatch = *d;
 	ua_misaligned = *m;

@@ -28,6 +28,9 @@ struct ua_strategy {
 	/* The same with the entry's widest moves (x86-64: zmm), which the
 	 * policy's inline_wide turns on (0: this strategy has none) */
 	size_t memcpy_inline_wide;
+	/* The same with the entry's loop as well, which the policy's
+	 * inline_loop turns on with inline_wide (0: this strategy has none) */
+	size_t memcpy_inline_loop;
 	/* Streaming stores: the nocache copies */
 	int nontemporal;
 	/* A string instruction (rep movs): rep_misaligned applies */

@@ -47,6 +47,9 @@ const struct ua_tunable_info ua_tunables[UA_NTUNABLES] = {
     [UA_T_INLINE_WIDE] = {"inline_wide",
 			  "1: the entries copy small sizes with the widest "
 			  "vectors"},
+    [UA_T_INLINE_LOOP] = {"inline_loop",
+			  "1: with inline_wide, the entries copy from 513 B "
+			  "with a loop"},
 };
 
 int

@@ -43,6 +43,8 @@ enum ua_tunable {
 	/* Flags: numbers that are 0 or 1 */
 	UA_T_INLINE_WIDE, /* 1: the entries' small path with the widest
 			   * vectors (memcpy_inline_wide) */
+	UA_T_INLINE_LOOP, /* 1: and above 512 bytes with their loop
+			   * (memcpy_inline_loop) */
 	UA_NTUNABLES,
 	UA_T_FIRST_NUMBER = UA_T_MEDIUM_MIN,
 	UA_T_FIRST_FLAG = UA_T_INLINE_WIDE,

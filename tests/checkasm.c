@@ -335,10 +335,17 @@ inline_want(const struct ua_policy *p)
 	if (!s)
 		s = p->t[UA_T_SMALL].strategy;
 	want = p->t[UA_T_INLINE_WIDE].num && s->memcpy_inline_wide
-		   ? s->memcpy_inline_wide
+		   ? p->t[UA_T_INLINE_LOOP].num && s->memcpy_inline_loop
+			 ? s->memcpy_inline_loop
+			 : s->memcpy_inline_wide
 		   : s->memcpy_inline;
 	if (want >= ua_dispatch.medium_min)
 		want = ua_dispatch.medium_min ? ua_dispatch.medium_min - 1 : 0;
+#ifdef UA_INLINE_LOOP_MIN
+	if (want == ua_dispatch.medium_min - 1 && want < UA_INLINE_LOOP_MIN &&
+	    want > s->memcpy_inline_wide && s->memcpy_inline_wide)
+		want = s->memcpy_inline_wide;
+#endif
 	return want;
 }
 
@@ -363,7 +370,7 @@ sweep_memcpy_entry(const struct ua_policy *def)
 	for (i = 0; i < count; i++)
 		if (all[i].plain && ua_strategy_supported(&all[i]))
 			vec = &all[i];
-	for (pass = 0; pass < 7; pass++) {
+	for (pass = 0; pass < 8; pass++) {
 		struct ua_policy p = *def;
 
 		cfg[0] = 0;
@@ -384,6 +391,11 @@ sweep_memcpy_entry(const struct ua_policy *def)
 				 "small=%s:medium_min=64K:inline_wide=1:"
 				 "nocache=%s:nocache_min=300",
 				 vec->name, vec->name);
+		else if (pass == 7 && vec)
+			snprintf(cfg, sizeof(cfg),
+				 "small=%s:medium_min=2100:inline_wide=1:"
+				 "inline_loop=1",
+				 vec->name);
 		else if (pass > 3)
 			continue;
 		if (cfg[0]) {
@@ -410,10 +422,11 @@ sweep_memcpy_entry(const struct ua_policy *def)
 		      ua_dispatch.nocache_min);
 		CHECK(pass != 6 || !vec || want_nc == 299,
 		      "nocache_min=300: nocache inline up to %zu", want_nc);
-		/* Across the limit, and every move of the small path */
+		/* Across the limit, and every move of the small path (the
+		 * loop's pass, whose sizes run to 4 KiB: every fifth pair) */
 		maxlen = 2 * (want > 64 ? want : 64) + 8;
-		for (da = 0; da < 64; da++)
-			for (sa = 0; sa < 64; sa++)
+		for (da = 0; da < 64; da += pass == 7 ? 5 : 1)
+			for (sa = 0; sa < 64; sa += pass == 7 ? 5 : 1)
 				for (n = 0; n <= maxlen; n++) {
 					check_copy("entry", API_MEMCPY, NULL,
 						   gd.lo + da, gs.lo + sa, n);

@@ -13,9 +13,15 @@
 /*
  * The entries' own copies (entry.S) with 32-byte moves go up to this many
  * bytes (the avx2 and avx512 strategies' memcpy_inline); a limit above it
- * is their 64-byte moves (memcpy_inline_wide, the policy's inline_wide)
+ * is their 64-byte moves (memcpy_inline_wide, the policy's inline_wide),
+ * and a limit from UA_INLINE_LOOP_MIN their loop of four 64-byte vectors
+ * from 513 bytes (memcpy_inline_loop, the policy's inline_loop)
  */
 #define UA_INLINE_NARROW 512
+#define UA_INLINE_WIDE 1024
+#define UA_INLINE_LOOP 8192
+/* ... the loop only when the limit reaches this (entry.S tests bit 11 up) */
+#define UA_INLINE_LOOP_MIN 2048
 
 /*
  * The user side rides in r8 (lo) and r9 (hi, with the kind in its top

@@ -2,10 +2,7 @@
 /*
  * x86-64: the default policy per CPU (default_policy.h): glibc's choices
  * for the CPU (x86/glibc_floor.h), departed from only where a measurement
- * in docs/measurements/ shows a win on that family.  Intel keeps the
- * floor: on Emerald Rapids (docs/measurements/intel-emr.md) glibc's
- * choices took random copies of 129 B-8 KiB from 0.53-0.76x glibc (the
- * 32-byte loop the library used to prefer) to 0.71-1.00x.
+ * in docs/measurements/ shows a win on that family.
  */
 #include <string.h>
 
@@ -75,8 +72,27 @@ ua_zen5_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	ua_policy_set_num(p, UA_T_INLINE_WIDE, 1);
 }
 
+/*
+ * Intel Emerald Rapids guests (family 6, model 0xcf, or 0xa7 as one guest
+ * reports it; AVX-512 with AVX-VNNI): docs/measurements/intel-emr.md.
+ * The entries' four-vector loop from 513 B up to 8 KiB, where glibc's
+ * floor ran them by band and rep movsb from 2112 B (sections 1 and 2);
+ * rep movsb from 16 KiB, slower than the zmm loop below in L1 and level in
+ * L2 (section 2); streaming stores from 32 MiB, ahead of rep movsb into a
+ * destination beyond the caches from 1 MiB and level with it in the L3
+ * from there (section 3).
+ */
+static void
+ua_intel_emr_policy(struct ua_policy *p)
+{
+	ua_policy_set_num(p, UA_T_INLINE_LOOP, 1);
+	ua_policy_set_num(p, UA_T_MEDIUM_MIN, (size_t)8 << 10);
+	ua_policy_set_num(p, UA_T_LARGE_MIN, (size_t)16 << 10);
+	ua_policy_set_num(p, UA_T_HUGE_MIN, (size_t)32 << 20);
+}
+
 /* The family's measured deviation from the floor, if any */
-enum ua_deviation { UA_FLOOR, UA_ZEN3, UA_ZEN5 };
+enum ua_deviation { UA_FLOOR, UA_ZEN3, UA_ZEN5, UA_INTEL_EMR };
 
 static enum ua_deviation
 ua_deviation(const struct ua_cpu *cpu)
@@ -90,6 +106,10 @@ ua_deviation(const struct ua_cpu *cpu)
 		return UA_ZEN3;
 	if (amd && erms && cpu->family == 0x1a)
 		return UA_ZEN5;
+	if (!strcmp(cpu->vendor, "GenuineIntel") && cpu->family == 6 &&
+	    (cpu->model == 0xcf || cpu->model == 0xa7) && erms && fsrm &&
+	    (cpu->features & UA_F(AVX512)) && (cpu->features & UA_F(AVX_VNNI)))
+		return UA_INTEL_EMR;
 	return UA_FLOOR;
 }
 
@@ -107,6 +127,9 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	case UA_ZEN5:
 		ua_zen5_policy(p, cpu);
 		break;
+	case UA_INTEL_EMR:
+		ua_intel_emr_policy(p);
+		break;
 	default:
 		break;
 	}
@@ -118,6 +141,8 @@ ua_arch_default_policy_basis(char *buf, size_t size, const struct ua_cpu *cpu)
 	static const char *const doc[] = {
 	    [UA_ZEN3] = "; departs from them as docs/measurements/zen3.md says",
 	    [UA_ZEN5] = "; departs from them as docs/measurements/zen5.md says",
+	    [UA_INTEL_EMR] = "; departs from them as "
+			     "docs/measurements/intel-emr.md says",
 	};
 	struct ua_glibc_floor f;
 	enum ua_deviation d = ua_deviation(cpu);

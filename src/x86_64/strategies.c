@@ -13,10 +13,12 @@
 	STRATEGY(avx2, COPY_CLEAR_MEMCPY, .memcpy_inline = UA_INLINE_NARROW,   \
 		 .needs = UA_F(AVX2))                                          \
 	STRATEGY(avx512, COPY_CLEAR_MEMCPY, .memcpy_inline = UA_INLINE_NARROW, \
-		 .memcpy_inline_wide = 1024, .needs = UA_F(AVX512))            \
+		 .memcpy_inline_wide = UA_INLINE_WIDE,                         \
+		 .memcpy_inline_loop = UA_INLINE_LOOP, .needs = UA_F(AVX512))  \
 	STRATEGY(avx512vbmi, COPY_CLEAR_MEMCPY,                                \
 		 .memcpy_inline = UA_INLINE_NARROW,                            \
-		 .memcpy_inline_wide = 1024,                                   \
+		 .memcpy_inline_wide = UA_INLINE_WIDE,                         \
+		 .memcpy_inline_loop = UA_INLINE_LOOP,                         \
 		 .needs = UA_F(AVX512) | UA_F(AVX512VBMI))                     \
 	STRATEGY(nt, COPY_CLEAR, .nontemporal = 1)
 /* clang-format on */

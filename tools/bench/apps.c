@@ -315,7 +315,7 @@ static struct elf_kind preload_kind;
 static int
 preload_fits(const char *prog, char *why, size_t n)
 {
-	struct elf_kind k;
+	struct elf_kind k = {0, 0};
 	char a[48], b[48];
 	int r = elf_kind(prog, &k);
 

@@ -8,15 +8,19 @@
 #include "extable.h"
 #include "x86/asm.h"
 
-/* A routine private to the library */
+/*
+ * A routine private to the library, with its unwind info (CFI): the
+ * routines never move rsp, so the CIE's rule (the return address at
+ * (%rsp)) holds at every instruction and nothing more is said
+ */
 #define UA_ENTRY(name)                                                         \
-	.globl name;                                                           \
-	.hidden name;                                                          \
-	.type name, @function;                                                 \
 	.p2align 5;                                                            \
-	name:
+	UA_SYMBOL(name)                                                        \
+	.cfi_startproc
 
-#define UA_END(name) .size name, .- name
+#define UA_END(name)                                                           \
+	UA_SYMBOL_END(name);                                                   \
+	.cfi_endproc
 
 #define EFAULT_ 14
 

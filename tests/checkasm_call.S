@@ -11,10 +11,7 @@
 
 	.section .note.GNU-stack, "", %progbits
 
-#if defined(__x86_64__)
-
-#define CANARY 0x5ca1ab1ec0de0000
-
+#if defined(__x86_64__) || defined(__i386__)
 /* Bit \bit of eax if \reg differs from \want; clobbers edx */
 .macro CHANGED reg, want, bit
 	cmp	\want, \reg
@@ -26,21 +23,61 @@
 
 .macro SAVE reg
 	push	\reg
-	.cfi_adjust_cfa_offset 8
+	.cfi_adjust_cfa_offset CHECKASM_W
 	.cfi_rel_offset \reg, 0
 .endm
 
 .macro RESTORE reg
 	pop	\reg
-	.cfi_adjust_cfa_offset -8
+	.cfi_adjust_cfa_offset -CHECKASM_W
 	.cfi_restore \reg
 .endm
+#endif
+
+#if defined(__x86_64__)
+
+#define CANARY 0x5ca1ab1ec0de0000
+
+#elif defined(__i386__)
+
+#define CANARY 0x5ca10000
+
+/* \reg = the address of .Lcall (PIC: from the pc); uses the stack */
+.macro CALL_ADDR reg
+	call	1f
+	.cfi_adjust_cfa_offset 4
+1:	popl	\reg
+	.cfi_adjust_cfa_offset -4
+	leal	.Lcall-1b(\reg), \reg
+.endm
+
+#define ARGS 28 /* six arguments, and esp 16-byte aligned at the call */
+
+#elif defined(__aarch64__)
+
+/* \reg = 0x5ca1ab1ec0de0000 + \k (below 2^16) */
+.macro CANARY reg, k
+	movz	\reg, #0x5ca1, lsl #48
+	movk	\reg, #0xab1e, lsl #32
+	movk	\reg, #0xc0de, lsl #16
+	movk	\reg, #(\k)
+.endm
+
+/* Bit \bit of x0 if \reg differs from \want; clobbers x11 */
+.macro CHANGED reg, want, bit
+	cmp	\reg, \want
+	cset	x11, ne
+	orr	x0, x0, x11, lsl #\bit
+.endm
+
+#endif
 
 	.text
 	.globl	checkasm_checked_call
-	.type	checkasm_checked_call, @function
+	.type	checkasm_checked_call, %function
 checkasm_checked_call:
 	.cfi_startproc
+#if defined(__x86_64__)
 	.irp r, %rbx, %rbp, %r12, %r13, %r14, %r15
 	SAVE	\r
 	.endr
@@ -81,55 +118,7 @@ checkasm_checked_call:
 	RESTORE	\r
 	.endr
 	ret
-	.cfi_endproc
-	.size	checkasm_checked_call, .-checkasm_checked_call
-
-	.bss
-	.p2align 3
-.Lcall:
-	.quad	0
-
 #elif defined(__i386__)
-
-#define CANARY 0x5ca10000
-
-/* Bit \bit of eax if \reg differs from \want; clobbers edx */
-.macro CHANGED reg, want, bit
-	cmpl	\want, \reg
-	setne	%dl
-	movzbl	%dl, %edx
-	shll	$\bit, %edx
-	orl	%edx, %eax
-.endm
-
-.macro SAVE reg
-	pushl	\reg
-	.cfi_adjust_cfa_offset 4
-	.cfi_rel_offset \reg, 0
-.endm
-
-.macro RESTORE reg
-	popl	\reg
-	.cfi_adjust_cfa_offset -4
-	.cfi_restore \reg
-.endm
-
-/* \reg = the address of .Lcall (PIC: from the pc); uses the stack */
-.macro CALL_ADDR reg
-	call	1f
-	.cfi_adjust_cfa_offset 4
-1:	popl	\reg
-	.cfi_adjust_cfa_offset -4
-	leal	.Lcall-1b(\reg), \reg
-.endm
-
-#define ARGS 28 /* six arguments, and esp 16-byte aligned at the call */
-
-	.text
-	.globl	checkasm_checked_call
-	.type	checkasm_checked_call, @function
-checkasm_checked_call:
-	.cfi_startproc
 	.irp r, %ebp, %ebx, %esi, %edi
 	SAVE	\r
 	.endr
@@ -176,36 +165,7 @@ checkasm_checked_call:
 	RESTORE	\r
 	.endr
 	ret
-	.cfi_endproc
-	.size	checkasm_checked_call, .-checkasm_checked_call
-
-	.bss
-	.p2align 2
-.Lcall:
-	.long	0
-
 #elif defined(__aarch64__)
-
-/* \reg = 0x5ca1ab1ec0de0000 + \k (below 2^16) */
-.macro CANARY reg, k
-	movz	\reg, #0x5ca1, lsl #48
-	movk	\reg, #0xab1e, lsl #32
-	movk	\reg, #0xc0de, lsl #16
-	movk	\reg, #(\k)
-.endm
-
-/* Bit \bit of x0 if \reg differs from \want; clobbers x11 */
-.macro CHANGED reg, want, bit
-	cmp	\reg, \want
-	cset	x11, ne
-	orr	x0, x0, x11, lsl #\bit
-.endm
-
-	.text
-	.globl	checkasm_checked_call
-	.type	checkasm_checked_call, %function
-checkasm_checked_call:
-	.cfi_startproc
 	stp	x29, x30, [sp, #-160]!
 	.cfi_def_cfa_offset 160
 	.cfi_offset x29, -160
@@ -288,13 +248,12 @@ checkasm_checked_call:
 	.cfi_restore x29
 	.cfi_restore x30
 	ret
+#endif
 	.cfi_endproc
 	.size	checkasm_checked_call, .-checkasm_checked_call
 
 	.bss
 	.p2align 3
 .Lcall:
-	.quad	0
-
-#endif
+	.skip	CHECKASM_W
 /* clang-format on */

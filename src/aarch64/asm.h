@@ -7,37 +7,9 @@
 
 #include "extable.h"
 
-/*
- * A routine's symbol, private to the library: UA_ENTRY's, or a second
- * name inside a routine that UA_ENTRY began (its unwind info is the
- * routine's)
- */
-#define UA_SYMBOL(name)                                                        \
-	.globl name;                                                           \
-	.hidden name;                                                          \
-	.type name, %function;                                                 \
-	name:
-
-#define UA_SYMBOL_END(name) .size name, .- name
-
-/*
- * A routine private to the library, with its unwind info (CFI): the
- * routines are leaf functions that never move sp, so the CIE's rule (the
- * return address in lr) holds at every instruction and nothing more is
- * said
- */
-#define UA_ENTRY(name)                                                         \
-	.p2align 4;                                                            \
-	UA_SYMBOL(name)                                                        \
-	.cfi_startproc
-
-#define UA_END(name)                                                           \
-	UA_SYMBOL_END(name);                                                   \
-	.cfi_endproc
-
-/* Fixups placed after a routine's UA_END: unwind info of their own */
-#define UA_FIXUPS .cfi_startproc
-#define UA_FIXUPS_END .cfi_endproc
+/* A routine private to the library: asm_routine.h */
+#define UA_ENTRY_ALIGN 4
+#include "asm_routine.h"
 
 #define EFAULT_ 14
 

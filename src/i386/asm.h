@@ -8,15 +8,9 @@
 #include "extable.h"
 #include "x86/asm.h"
 
-/* A routine private to the library, with its unwind info (CFI) */
-#define UA_ENTRY(name)                                                         \
-	.p2align 4;                                                            \
-	UA_SYMBOL(name)                                                        \
-	.cfi_startproc
-
-#define UA_END(name)                                                           \
-	UA_SYMBOL_END(name);                                                   \
-	.cfi_endproc
+/* A routine private to the library: asm_routine.h */
+#define UA_ENTRY_ALIGN 4
+#include "asm_routine.h"
 
 #define EFAULT_ 14
 

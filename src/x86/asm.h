@@ -6,26 +6,6 @@
 #define UA_X86_ASM_H
 
 /*
- * A routine's symbol, private to the library: UA_ENTRY's, or a second
- * name inside a routine that UA_ENTRY began (its unwind info is the
- * routine's)
- */
-#define UA_SYMBOL(name)                                                        \
-	.globl name;                                                           \
-	.hidden name;                                                          \
-	.type name, @function;                                                 \
-	name:
-
-#define UA_SYMBOL_END(name) .size name, .- name
-
-/*
- * Fixups placed after a routine's UA_END: unwind info of their own, for
- * code that runs with the stack as at the routine's entry
- */
-#define UA_FIXUPS .cfi_startproc
-#define UA_FIXUPS_END .cfi_endproc
-
-/*
  * One \mov per register of the list \regs, the i-th loading from (\dir
  * load) or storing to (\dir store) \at + i * \w bytes past \mem.
  */

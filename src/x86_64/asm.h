@@ -8,19 +8,9 @@
 #include "extable.h"
 #include "x86/asm.h"
 
-/*
- * A routine private to the library, with its unwind info (CFI): the
- * routines never move rsp, so the CIE's rule (the return address at
- * (%rsp)) holds at every instruction and nothing more is said
- */
-#define UA_ENTRY(name)                                                         \
-	.p2align 5;                                                            \
-	UA_SYMBOL(name)                                                        \
-	.cfi_startproc
-
-#define UA_END(name)                                                           \
-	UA_SYMBOL_END(name);                                                   \
-	.cfi_endproc
+/* A routine private to the library: asm_routine.h */
+#define UA_ENTRY_ALIGN 5
+#include "asm_routine.h"
 
 #define EFAULT_ 14
 

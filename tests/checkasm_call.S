@@ -63,6 +63,16 @@
 	movk	\reg, #(\k)
 .endm
 
+/* \op (stp, ldp) of x19-x28 and d8-d15 in pairs, from [sp, #16] on */
+.macro SAVED_PAIRS op
+	.Lk = 16
+	.irp p, "x19, x20", "x21, x22", "x23, x24", "x25, x26", "x27, x28", \
+		"d8, d9", "d10, d11", "d12, d13", "d14, d15"
+	\op	\p, [sp, #.Lk]
+	.Lk = .Lk + 16
+	.endr
+.endm
+
 /* Bit \bit of x0 if \reg differs from \want; clobbers x11 */
 .macro CHANGED reg, want, bit
 	cmp	\reg, \want
@@ -170,15 +180,7 @@ checkasm_checked_call:
 	.cfi_def_cfa_offset 160
 	.cfi_offset x29, -160
 	.cfi_offset x30, -152
-	stp	x19, x20, [sp, #16]
-	stp	x21, x22, [sp, #32]
-	stp	x23, x24, [sp, #48]
-	stp	x25, x26, [sp, #64]
-	stp	x27, x28, [sp, #80]
-	stp	d8, d9, [sp, #96]
-	stp	d10, d11, [sp, #112]
-	stp	d12, d13, [sp, #128]
-	stp	d14, d15, [sp, #144]
+	SAVED_PAIRS stp
 	.Lk = 0
 	.irp r, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28
 	.cfi_offset \r, -144 + 8 * .Lk
@@ -234,15 +236,7 @@ checkasm_checked_call:
 	ldr	x10, [x9, #CHECKASM_ARG(5)]
 	CHANGED	x5, x10, 21
 	str	x0, [x9, #CHECKASM_CHANGED]
-	ldp	x19, x20, [sp, #16]
-	ldp	x21, x22, [sp, #32]
-	ldp	x23, x24, [sp, #48]
-	ldp	x25, x26, [sp, #64]
-	ldp	x27, x28, [sp, #80]
-	ldp	d8, d9, [sp, #96]
-	ldp	d10, d11, [sp, #112]
-	ldp	d12, d13, [sp, #128]
-	ldp	d14, d15, [sp, #144]
+	SAVED_PAIRS ldp
 	ldp	x29, x30, [sp], #160
 	.cfi_def_cfa_offset 0
 	.cfi_restore x29

@@ -8,9 +8,12 @@
  *
  * uaccess-test: internal
  * uaccess-test: timeout=900
+ * uaccess-test: sources=checkasm_call.S
  */
 #include <stdint.h>
 
+#include "arch.h"
+#include "checkasm_call.h"
 #include "dispatch.h"
 #include "range.h"
 #include "routine.h"
@@ -718,6 +721,144 @@ sweep_top(const struct ua_strategy *s)
 }
 #endif
 
+/* ---- The checked call: the registers a routine must keep ---- */
+
+static const char *const reg_names[] = {CHECKASM_REG_NAMES};
+
+/*
+ * fn(a[0], ..., a[5]) with canaries in the registers it must keep
+ * (checkasm_call.S), each checked: all of them, but the user side after a
+ * fault (`fault`: the handler hands it to ua_copy_fault in those
+ * registers); the result returned
+ */
+static uintptr_t
+checked_call(const char *what, uintptr_t fn, const uintptr_t a[6], int fault)
+{
+	struct checkasm_call c = {0};
+	uintptr_t changed;
+	size_t i;
+
+	c.fn = fn;
+	memcpy(c.arg, a, sizeof(c.arg));
+	checkasm_checked_call(&c);
+	changed = c.changed & ~(uintptr_t)(fault ? CHECKASM_USER : 0);
+	for (i = 0; i < sizeof(reg_names) / sizeof(reg_names[0]); i++)
+		CHECK(!(changed >> i & 1), "%s: %s not kept", what,
+		      reg_names[i]);
+	CHECK(!changed, "%s: changed %#lx", what, (unsigned long)changed);
+	return c.ret;
+}
+
+/*
+ * A copy or clear routine (clear: src NULL) on n bytes with [u, u + n) as
+ * its user side; `bad` bytes of it expected not done
+ */
+static void
+checked_routine(const char *name, uintptr_t fn, unsigned char *d,
+		const unsigned char *src, size_t n, const unsigned char *u,
+		enum ua_kind kind, size_t bad)
+{
+	const uintptr_t a[6] = {(uintptr_t)d, (uintptr_t)src, n,
+				UA_USER_ARGS(u, u + n, kind)};
+	char what[128];
+	uintptr_t r;
+
+	snprintf(what, sizeof(what), "%s %s n=%zu%s", name,
+		 !src                 ? "clear"
+		 : kind == UA_KIND_TO ? "to the user side"
+				      : "from the user side",
+		 n, bad ? ", faulting" : "");
+	r = checked_call(what, fn, a, bad != 0);
+	CHECK(r == bad, "%s: returned %zu, expected %zu", what, (size_t)r, bad);
+}
+
+/*
+ * Every routine of a strategy (copy both ways, clear, the memcpy entry)
+ * through the checked call, on good memory and into a bad page (the
+ * fixup path)
+ */
+static void
+sweep_regs(const char *name, ua_copy_fn copy, ua_clear_fn clear,
+	   ua_memcpy_fn plain)
+{
+	static const size_t sizes[] = {0,   1,    7,    31,    64,   200,
+				       513, 1100, 4097, 12345, 30000};
+	struct t_layout l = t_layout_new(8, T_BAD_NONE);
+	unsigned char *d = gd.lo + 3;
+	const unsigned char *s = gs.lo + 5;
+	size_t i;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		size_t n = sizes[i], bad = n - n / 2;
+		unsigned char *u = (unsigned char *)l.bad - n / 2;
+		const uintptr_t a[6] = {(uintptr_t)d, (uintptr_t)s, n};
+
+		checked_routine(name, (uintptr_t)copy, d, s, n, s, UA_KIND_RAW,
+				0);
+		CHECK(!memcmp(d, s, n), "%s: n=%zu copied wrong", name, n);
+		checked_routine(name, (uintptr_t)copy, d, s, n, d, UA_KIND_TO,
+				0);
+		if (plain)
+			CHECK(checked_call(name, (uintptr_t)plain, a, 0) ==
+				  (uintptr_t)d,
+			      "%s memcpy entry n=%zu: not dst", name, n);
+		if (clear)
+			checked_routine(name, (uintptr_t)clear, d, NULL, n, d,
+					UA_KIND_CLEAR, 0);
+		if (!n)
+			continue;
+		checked_routine(name, (uintptr_t)copy, d, u, n, u, UA_KIND_RAW,
+				bad);
+		checked_routine(name, (uintptr_t)copy, u, s, n, u, UA_KIND_TO,
+				bad);
+		if (clear)
+			checked_routine(name, (uintptr_t)clear, u, NULL, n, u,
+					UA_KIND_CLEAR, bad);
+	}
+	t_layout_free(&l);
+	memset(gd.lo, CANARY, REGION);
+}
+
+/* get_user and put_user, each size, on good memory and on a bad page */
+static void
+sweep_regs_getput(void)
+{
+	typedef int (*get_fn)(uint64_t *, const void *);
+	typedef int (*put_fn)(uint64_t, void *);
+	static const get_fn gets[] = {ua_arch_get_1, ua_arch_get_2,
+				      ua_arch_get_4, ua_arch_get_8};
+	static const put_fn puts[] = {ua_arch_put_1, ua_arch_put_2,
+				      ua_arch_put_4, ua_arch_put_8};
+	struct t_layout l = t_layout_new(1, T_BAD_NONE);
+	unsigned char *where[2] = {gd.lo, (unsigned char *)l.bad};
+	uint64_t v;
+	size_t i, j;
+
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 2; j++) {
+			const int want = j ? -EFAULT : 0;
+#if defined(__i386__)
+			/* cdecl: the u64 value in two words */
+			const uintptr_t put[6] = {0x5a5a5a5a, 0x5a5a5a5a,
+						  (uintptr_t)where[j]};
+#else
+			const uintptr_t put[6] = {(uintptr_t)0x5a5a5a5a5a5a5a5a,
+						  (uintptr_t)where[j]};
+#endif
+			const uintptr_t get[6] = {(uintptr_t)&v,
+						  (uintptr_t)where[j]};
+
+			CHECK((int)checked_call("put_user", (uintptr_t)puts[i],
+						put, j) == want,
+			      "put_user of %d bytes", 1 << i);
+			CHECK((int)checked_call("get_user", (uintptr_t)gets[i],
+						get, j) == want,
+			      "get_user of %d bytes", 1 << i);
+		}
+	t_layout_free(&l);
+	memset(gd.lo, CANARY, REGION);
+}
+
 /* ---- The default policy: class edges, and the seed 000 alignment guard ----
  */
 
@@ -920,6 +1061,7 @@ main(int argc, char **argv)
 			skipped++;
 			continue;
 		}
+		sweep_regs(s->name, s->copy, s->clear, s->plain);
 		sweep_direct(s);
 		sweep_large(s->name, DIRECT, s->copy);
 		if (s->plain) {
@@ -937,6 +1079,13 @@ main(int argc, char **argv)
 		       s->plain ? ", memcpy entry" : "",
 		       top ? ", the top of the range" : "");
 		tested++;
+	}
+	if (!only) {
+		sweep_regs("byte routines", ua_arch_copy_bytes,
+			   ua_arch_clear_bytes, NULL);
+		sweep_regs_getput();
+		printf("checked calls: the byte routines, get_user and "
+		       "put_user keep their registers\n");
 	}
 	if (!only && CHECKASM_POLICY) {
 		check_class_names(&def);

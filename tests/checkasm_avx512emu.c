@@ -16,7 +16,7 @@
  */
 /* The markers are one line each (tests/CMakeLists.txt): */
 /* clang-format off */
-/* uaccess-test: sources=copy_avx512emu.S memcpy_avx512emu.S copy_avx512vbmiemu.S memcpy_avx512vbmiemu.S */
+/* uaccess-test: sources=copy_avx512emu.S memcpy_avx512emu.S copy_avx512vbmiemu.S memcpy_avx512vbmiemu.S checkasm_call.S */
 /* clang-format on */
 #include "dispatch.h"
 #include "x86/cpu_features.h"

@@ -7,15 +7,9 @@
 
 #include "extable.h"
 
-/* A routine private to the library */
-#define UA_ENTRY(name)                                                         \
-	.globl name;                                                           \
-	.hidden name;                                                          \
-	.type name, %function;                                                 \
-	.p2align 4;                                                            \
-	name:
-
-#define UA_END(name) .size name, .- name
+/* A routine private to the library: asm_routine.h */
+#define UA_ENTRY_ALIGN 4
+#include "asm_routine.h"
 
 #define EFAULT_ 14
 

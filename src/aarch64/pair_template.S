@@ -11,13 +11,13 @@
 .macro PAIR_ENTRY name, alias
 UA_ENTRY(\name)
 .ifnb \alias
-UA_ENTRY(\alias)
+UA_SYMBOL(\alias)
 .endif
 .endm
 
 .macro PAIR_END name, alias
 .ifnb \alias
-UA_END(\alias)
+UA_SYMBOL_END(\alias)
 .endif
 UA_END(\name)
 .endm
@@ -74,6 +74,8 @@ UA_END(\name)
 	ret
 	PAIR_END \routine, \alias
 
+	UA_FIXUPS
 .L\routine\()_fault:
 	COPY_FAULT_EXIT
+	UA_FIXUPS_END
 .endm

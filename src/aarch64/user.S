@@ -22,10 +22,12 @@ UA_END(ua_arch_get_\size)
 	GET 4, "ldr w2, [x1]"
 	GET 8, "ldr x2, [x1]"
 
+	UA_FIXUPS
 .Lget_fault:
 	str	xzr, [x0]
 	mov	w0, #-EFAULT_
 	ret
+	UA_FIXUPS_END
 
 /*
  * Input: x0 value, x1 user pointer
@@ -72,6 +74,8 @@ UA_END(ua_arch_put_1)
 	PUT 4, "str w0, [x1]"
 	PUT 8, "str x0, [x1]"
 
+	UA_FIXUPS
 .Lput_fault:
 	mov	w0, #-EFAULT_
 	ret
+	UA_FIXUPS_END

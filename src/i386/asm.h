@@ -8,15 +8,9 @@
 #include "extable.h"
 #include "x86/asm.h"
 
-/* A routine private to the library */
-#define UA_ENTRY(name)                                                         \
-	.globl name;                                                           \
-	.hidden name;                                                          \
-	.type name, @function;                                                 \
-	.p2align 4;                                                            \
-	name:
-
-#define UA_END(name) .size name, .- name
+/* A routine private to the library: asm_routine.h */
+#define UA_ENTRY_ALIGN 4
+#include "asm_routine.h"
 
 #define EFAULT_ 14
 
@@ -34,24 +28,41 @@
  * esp change before the last faulting instruction.
  */
 #define UA_COPY_ARGS                                                           \
-	pushl %edi;                                                            \
-	pushl %esi;                                                            \
+	UA_PUSH_CURSORS;                                                       \
 	movl 12(%esp), %edi;                                                   \
 	movl 16(%esp), %esi;                                                   \
 	movl 20(%esp), %ecx
 
 /* A clear routine: destination and the third argument, the count */
 #define UA_CLEAR_ARGS                                                          \
-	pushl %edi;                                                            \
-	pushl %esi;                                                            \
+	UA_PUSH_CURSORS;                                                       \
 	movl 12(%esp), %edi;                                                   \
 	movl 20(%esp), %ecx
 
-#define UA_COPY_RET                                                            \
+/* The two pushes, each with its CFI, and the pops that undo them */
+#define UA_PUSH_CURSORS                                                        \
+	pushl %edi;                                                            \
+	.cfi_adjust_cfa_offset 4;                                              \
+	.cfi_rel_offset %edi, 0;                                               \
+	pushl %esi;                                                            \
+	.cfi_adjust_cfa_offset 4;                                              \
+	.cfi_rel_offset %esi, 0
+
+#define UA_POP_CURSORS                                                         \
 	popl %esi;                                                             \
+	.cfi_adjust_cfa_offset -4;                                             \
+	.cfi_restore %esi;                                                     \
 	popl %edi;                                                             \
+	.cfi_adjust_cfa_offset -4;                                             \
+	.cfi_restore %edi
+
+/* A way out: the code after the ret still has the pushes' CFI */
+#define UA_COPY_RET                                                            \
+	.cfi_remember_state;                                                   \
+	UA_POP_CURSORS;                                                        \
 	xorl %eax, %eax;                                                       \
-	ret
+	ret;                                                                   \
+	.cfi_restore_state
 
 /*
  * A fixup: the handler put the limit in edx.  The cursors and the limit
@@ -65,9 +76,18 @@
 	movl %edi, 12(%esp);                                                   \
 	movl %esi, 16(%esp);                                                   \
 	movl %edx, 20(%esp);                                                   \
-	popl %esi;                                                             \
-	popl %edi;                                                             \
+	UA_POP_CURSORS;                                                        \
 	jmp ua_copy_fault
+
+/*
+ * The copy fixups, placed after the routines' UA_END, up to UA_FIXUPS_END:
+ * their unwind info, with UA_PUSH_CURSORS's two pushes on the stack
+ */
+#define UA_COPY_FIXUPS                                                         \
+	UA_FIXUPS;                                                             \
+	.cfi_adjust_cfa_offset 8;                                              \
+	.cfi_offset %edi, -8;                                                  \
+	.cfi_offset %esi, -12
 
 	.section .note.GNU-stack, "", @progbits
 

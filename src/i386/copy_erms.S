@@ -19,5 +19,7 @@ UA_ENTRY(ua_clear_erms)
 	UA_COPY_RET
 UA_END(ua_clear_erms)
 
+	UA_COPY_FIXUPS
 .Lerms_fault:
 	UA_COPY_FAULT
+	UA_FIXUPS_END

@@ -49,5 +49,7 @@ UA_ENTRY(ua_copy_intel)
 	UA_COPY_RET
 UA_END(ua_copy_intel)
 
+	UA_COPY_FIXUPS
 .Lintel_fault:
 	UA_COPY_FAULT
+	UA_FIXUPS_END

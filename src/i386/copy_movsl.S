@@ -10,21 +10,23 @@
 	.text
 /* The contract: asm.h */
 UA_ENTRY(ua_copy_movsl)
-UA_ENTRY(ua_arch_copy_bytes)
+UA_SYMBOL(ua_arch_copy_bytes)
 	UA_COPY_ARGS
 	REP_REST .Lmovsl_fault
 	UA_COPY_RET
-UA_END(ua_arch_copy_bytes)
+UA_SYMBOL_END(ua_arch_copy_bytes)
 UA_END(ua_copy_movsl)
 
 UA_ENTRY(ua_clear_movsl)
-UA_ENTRY(ua_arch_clear_bytes)
+UA_SYMBOL(ua_arch_clear_bytes)
 	UA_CLEAR_ARGS
 	xorl	%eax, %eax
 	REP_REST .Lmovsl_fault, stosl, stosb
 	UA_COPY_RET
-UA_END(ua_arch_clear_bytes)
+UA_SYMBOL_END(ua_arch_clear_bytes)
 UA_END(ua_clear_movsl)
 
+	UA_COPY_FIXUPS
 .Lmovsl_fault:
 	UA_COPY_FAULT
+	UA_FIXUPS_END

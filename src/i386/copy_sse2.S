@@ -28,9 +28,11 @@ UA_ENTRY(ua_copy_\name)
 	UA_COPY_RET
 UA_END(ua_copy_\name)
 
+	UA_COPY_FIXUPS
 .L\name\()_fault:
 	\fence
 	UA_COPY_FAULT
+	UA_FIXUPS_END
 .endm
 
 	.text
@@ -56,5 +58,7 @@ UA_ENTRY(ua_clear_sse2)
 	UA_COPY_RET
 UA_END(ua_clear_sse2)
 
+	UA_COPY_FIXUPS
 .Lclear_fault:
 	UA_COPY_FAULT
+	UA_FIXUPS_END

@@ -35,12 +35,14 @@ UA_ENTRY(ua_arch_get_8)
 	ret
 UA_END(ua_arch_get_8)
 
+	UA_FIXUPS
 .Lget_fault:
 	movl	4(%esp), %ecx
 	movl	$0, (%ecx)
 	movl	$0, 4(%ecx)
 	movl	$-EFAULT_, %eax
 	ret
+	UA_FIXUPS_END
 
 /*
  * Input: 4(%esp) value (a u64: low word first), 12(%esp) user pointer
@@ -71,8 +73,10 @@ UA_ENTRY(ua_arch_put_8)
 	ret
 UA_END(ua_arch_put_8)
 
+	UA_FIXUPS
 .Lput_8_fault:
 	fstp	%st(0)
 .Lput_fault:
 	movl	$-EFAULT_, %eax
 	ret
+	UA_FIXUPS_END

@@ -8,15 +8,9 @@
 #include "extable.h"
 #include "x86/asm.h"
 
-/* A routine private to the library */
-#define UA_ENTRY(name)                                                         \
-	.globl name;                                                           \
-	.hidden name;                                                          \
-	.type name, @function;                                                 \
-	.p2align 5;                                                            \
-	name:
-
-#define UA_END(name) .size name, .- name
+/* A routine private to the library: asm_routine.h */
+#define UA_ENTRY_ALIGN 5
+#include "asm_routine.h"
 
 #define EFAULT_ 14
 

@@ -22,5 +22,7 @@ UA_ENTRY(ua_arch_clear_bytes)
 	ret
 UA_END(ua_arch_clear_bytes)
 
+	UA_FIXUPS
 .Lcopy_fault:
 	COPY_FAULT_EXIT
+	UA_FIXUPS_END

@@ -30,5 +30,7 @@ UA_ENTRY(ua_clear_erms)
 	ret
 UA_END(ua_clear_erms)
 
+	UA_FIXUPS
 .Lcopy_fault:
 	COPY_FAULT_EXIT
+	UA_FIXUPS_END

@@ -42,5 +42,7 @@ UA_ENTRY(ua_clear_movsq)
 	ret
 UA_END(ua_clear_movsq)
 
+	UA_FIXUPS
 .Lfault:
 	COPY_FAULT_EXIT
+	UA_FIXUPS_END

@@ -107,5 +107,7 @@ UA_ENTRY(ua_clear_unrolled)
 	ret
 UA_END(ua_clear_unrolled)
 
+	UA_FIXUPS
 .Lfault:
 	COPY_FAULT_EXIT
+	UA_FIXUPS_END

@@ -26,7 +26,8 @@
 	.globl name;                                                           \
 	.type name, @function;                                                 \
 	.p2align 6;                                                            \
-	name:
+	name:                                                                  \
+	.cfi_startproc
 
 /*
  * n in (64 (h + k - 1), 64 (h + k)], 513..1024: the first vector (in
@@ -448,7 +449,7 @@ UA_EXPORT_ENTRY(ua_memcpy)
 	/* after the rest, which lies where it did before inline_loop */
 .Lmemcpy_loop:
 	COPY_LOOP , .Lmemcpy_table
-.size ua_memcpy, .-ua_memcpy
+UA_END(ua_memcpy)
 
 /*
  * Input: rdi destination, rsi source, rdx count
@@ -459,7 +460,7 @@ UA_EXPORT_ENTRY(ua_memcpy_nocache)
 	cmp	ua_dispatch+UA_DISPATCH_NOCACHE_MIN(%rip), %rdx
 	jb	.Lmemcpy
 	jmp	*ua_dispatch+UA_DISPATCH_MEMCPY_NOCACHE(%rip)
-.size ua_memcpy_nocache, .-ua_memcpy_nocache
+UA_END(ua_memcpy_nocache)
 
 /*
  * Input: rdi destination, rsi user source, rdx count
@@ -467,7 +468,7 @@ UA_EXPORT_ENTRY(ua_memcpy_nocache)
  */
 UA_EXPORT_ENTRY(ua_copy_from_user)
 	FROM_USER ua_memcpy_inline_max, ua_from_user_refused
-.size ua_copy_from_user, .-ua_copy_from_user
+UA_END(ua_copy_from_user)
 
 /*
  * copy_from_user written out again, its small copies limited to below
@@ -483,7 +484,7 @@ UA_EXPORT_ENTRY(ua_copy_from_user_nocache)
 		.Lfrom_nocache
 .Lfrom_nocache:
 	jmp	*ua_dispatch+UA_DISPATCH_NOCACHE(%rip)
-.size ua_copy_from_user_nocache, .-ua_copy_from_user_nocache
+UA_END(ua_copy_from_user_nocache)
 
 /*
  * Input: rdi user destination, rsi source, rdx count
@@ -502,4 +503,4 @@ UA_EXPORT_ENTRY(ua_copy_to_user)
 	USER_SIDE_FULL %rdi, .Lto_checked, ua_to_user_refused
 .Lto_loop:
 	COPY_LOOP .Lto_vfault, .Lto_table, xor %eax, %eax
-.size ua_copy_to_user, .-ua_copy_to_user
+UA_END(ua_copy_to_user)

@@ -22,10 +22,12 @@ UA_END(ua_arch_get_\size)
 	GET 4, "movl (%rsi), %eax"
 	GET 8, "movq (%rsi), %rax"
 
+	UA_FIXUPS
 .Lget_fault:
 	movq	$0, (%rdi)
 	mov	$-EFAULT_, %eax
 	ret
+	UA_FIXUPS_END
 
 /*
  * Input: rdi value, rsi user pointer
@@ -45,6 +47,8 @@ UA_END(ua_arch_put_\size)
 	PUT 4, "movl %edi, (%rsi)"
 	PUT 8, "movq %rdi, (%rsi)"
 
+	UA_FIXUPS
 .Lput_fault:
 	mov	$-EFAULT_, %eax
 	ret
+	UA_FIXUPS_END

@@ -634,11 +634,13 @@ UA_ENTRY(CLEAR_FN)
 	ret
 UA_END(CLEAR_FN)
 
+	UA_FIXUPS
 .Lfault:
 #ifdef STREAM
 	sfence
 #endif
 	VZEROUPPER
 	COPY_FAULT_EXIT
+	UA_FIXUPS_END
 #endif /* UA_MEMCPY */
 	/* clang-format on */

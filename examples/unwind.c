@@ -139,8 +139,8 @@ main(void)
 	double start;
 
 	/* An address that is certainly unmapped: a page mapped, then let go */
-	unmapped = mmap(NULL, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-			0);
+	unmapped =
+	    mmap(NULL, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (unmapped == MAP_FAILED || munmap(unmapped, page))
 		return 1;
 	if (ua_init() < 0)

@@ -70,17 +70,17 @@ main(void)
 
 	/* Faults: the copy runs into the bad page */
 	memset(u, 0xee, 64);
-	CHECK_EQ(ua_copy_struct_to_user(u + 60, sizeof(k2), &k2, sizeof(k2),
-					&ign),
-		 -EFAULT);
+	CHECK_EQ(
+	    ua_copy_struct_to_user(u + 60, sizeof(k2), &k2, sizeof(k2), &ign),
+	    -EFAULT);
 	/* ... and the tail to clear does */
 	CHECK_EQ(ua_copy_struct_to_user(u + 32, 64, &k1, sizeof(k1), &ign),
 		 -EFAULT);
 	CHECK(ua_last_fault()->addr == l.bad, "fault at %p, not the bad page",
 	      ua_last_fault()->addr);
 	/* Outside the user range: -EFAULT, nothing written */
-	CHECK_EQ(ua_copy_struct_to_user((void *)8, sizeof(k2), &k2,
-					sizeof(k2), &ign),
+	CHECK_EQ(ua_copy_struct_to_user((void *)8, sizeof(k2), &k2, sizeof(k2),
+					&ign),
 		 -EFAULT);
 	t_layout_free(&l);
 	t_done("struct_to_user");

@@ -71,7 +71,7 @@ static int
 read_proc_mem(void *dst, const void *src, size_t n)
 {
 	return pread64(proc_mem_fd, dst, n, (off64_t)(uintptr_t)src) ==
-			       (ssize_t)n
+		       (ssize_t)n
 		   ? 0
 		   : -EFAULT;
 }
@@ -146,28 +146,28 @@ extern const char alt_safefetch_load[], alt_safefetch_cont[];
  * local label goes through its section, and the aarch64 linker gave both
  * labels one GOT slot */
 #define SF_SYMBOLS                                                             \
-	".globl alt_safefetch, alt_safefetch_load, alt_safefetch_cont\n"        \
+	".globl alt_safefetch, alt_safefetch_load, alt_safefetch_cont\n"       \
 	".hidden alt_safefetch, alt_safefetch_load, alt_safefetch_cont\n"
 #if defined(__x86_64__)
 __asm__(SF_SYMBOLS ".text\n.p2align 4\n.type alt_safefetch, @function\n"
-	"alt_safefetch:\n"
-	"alt_safefetch_load: movq (%rdi), %rax\n ret\n"
-	"alt_safefetch_cont: movq %rsi, %rax\n ret\n"
-	".size alt_safefetch, .-alt_safefetch\n");
+		   "alt_safefetch:\n"
+		   "alt_safefetch_load: movq (%rdi), %rax\n ret\n"
+		   "alt_safefetch_cont: movq %rsi, %rax\n ret\n"
+		   ".size alt_safefetch, .-alt_safefetch\n");
 #define CTX_PC(uc) ((uc)->uc_mcontext.gregs[REG_RIP])
 #elif defined(__i386__)
 __asm__(SF_SYMBOLS ".text\n.p2align 4\n.type alt_safefetch, @function\n"
-	"alt_safefetch: movl 4(%esp), %ecx\n"
-	"alt_safefetch_load: movl (%ecx), %eax\n ret\n"
-	"alt_safefetch_cont: movl 8(%esp), %eax\n ret\n"
-	".size alt_safefetch, .-alt_safefetch\n");
+		   "alt_safefetch: movl 4(%esp), %ecx\n"
+		   "alt_safefetch_load: movl (%ecx), %eax\n ret\n"
+		   "alt_safefetch_cont: movl 8(%esp), %eax\n ret\n"
+		   ".size alt_safefetch, .-alt_safefetch\n");
 #define CTX_PC(uc) ((uc)->uc_mcontext.gregs[REG_EIP])
 #elif defined(__aarch64__)
 __asm__(SF_SYMBOLS ".text\n.p2align 4\n.type alt_safefetch, %function\n"
-	"alt_safefetch:\n"
-	"alt_safefetch_load: ldr x0, [x0]\n ret\n"
-	"alt_safefetch_cont: mov x0, x1\n ret\n"
-	".size alt_safefetch, .-alt_safefetch\n");
+		   "alt_safefetch:\n"
+		   "alt_safefetch_load: ldr x0, [x0]\n ret\n"
+		   "alt_safefetch_cont: mov x0, x1\n ret\n"
+		   ".size alt_safefetch, .-alt_safefetch\n");
 #define CTX_PC(uc) ((uc)->uc_mcontext.pc)
 #else
 #error "alternatives.c: no SafeFetch stub for this architecture"
@@ -347,10 +347,10 @@ chain_new(unsigned char *region, size_t pg)
 		struct frame *f =
 		    (struct frame *)(region + (size_t)order[i] * pg + 48);
 
-		f->next = i + 1 < FRAMES ? (struct frame *)(region +
-							    (size_t)order[i + 1] * pg +
-							    48)
-					 : NULL;
+		f->next = i + 1 < FRAMES
+			      ? (struct frame *)(region +
+						 (size_t)order[i + 1] * pg + 48)
+			      : NULL;
 		f->ret = 0x400000 + (uintptr_t)i * 16;
 	}
 	return (struct frame *)(region + (size_t)order[0] * pg + 48);
@@ -465,7 +465,7 @@ cmd_alternatives(void)
 			    median_ratio(v[k][C_WALK], v[0][C_WALK], trials),
 			    ratio_spread(v[k][C_WALK], v[0][C_WALK], trials));
 		table_str(tb, "%s",
-			  !usable[k]    ? why[k]
+			  !usable[k]     ? why[k]
 			  : ways[k].racy ? "no: racy"
 					 : "yes");
 	}

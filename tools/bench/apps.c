@@ -290,14 +290,13 @@ elf_kind(const char *path, struct elf_kind *ret)
 static const char *
 elf_kind_name(const struct elf_kind *k, char *buf, size_t n)
 {
-	const char *m = k->machine == EM_386	   ? "i386"
+	const char *m = k->machine == EM_386       ? "i386"
 			: k->machine == EM_X86_64  ? "x86-64"
 			: k->machine == EM_AARCH64 ? "aarch64"
 						   : NULL;
 
 	if (m)
-		snprintf(buf, n, "ELF%d %s", k->cls == ELFCLASS64 ? 64 : 32,
-			 m);
+		snprintf(buf, n, "ELF%d %s", k->cls == ELFCLASS64 ? 64 : 32, m);
 	else
 		snprintf(buf, n, "ELF%d machine %u",
 			 k->cls == ELFCLASS64 ? 64 : 32, k->machine);

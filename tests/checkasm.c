@@ -362,6 +362,21 @@ inline_want(const struct ua_policy *p)
  * forced.  The nocache entries' limit is the same below nocache_min: it
  * starts inside the inline range in the last pass.
  */
+/*
+ * The sizes the entry sweeps: every one up to 4 KiB (each move of the
+ * small path, and the loop's rounds), and around the inline limit on
+ * both sides; a limit of 8 KiB (a policy with the loop) would make every
+ * size to 16 KiB a sweep of hours
+ */
+static size_t
+entry_next_size(size_t n, size_t want, size_t maxlen)
+{
+	n++;
+	if (n > 4096 + 8 && want > 4096 && n + 264 < want)
+		n = want - 264;
+	return n <= maxlen && (want <= 4096 || n <= want + 264) ? n : SIZE_MAX;
+}
+
 static void
 sweep_memcpy_entry(const struct ua_policy *def)
 {
@@ -430,7 +445,8 @@ sweep_memcpy_entry(const struct ua_policy *def)
 		maxlen = 2 * (want > 64 ? want : 64) + 8;
 		for (da = 0; da < 64; da += pass == 7 ? 5 : 1)
 			for (sa = 0; sa < 64; sa += pass == 7 ? 5 : 1)
-				for (n = 0; n <= maxlen; n++) {
+				for (n = 0; n != SIZE_MAX;
+				     n = entry_next_size(n, want, maxlen)) {
 					check_copy("entry", API_MEMCPY, NULL,
 						   gd.lo + da, gs.lo + sa, n);
 					check_copy("entry", API_MEMCPY_NOCACHE,
@@ -440,7 +456,8 @@ sweep_memcpy_entry(const struct ua_policy *def)
 		/* The user entries' inline moves: a few pairs */
 		for (da = 0; da < 64; da += 9)
 			for (sa = 0; sa < 64; sa += 7)
-				for (n = 0; n <= maxlen; n++) {
+				for (n = 0; n != SIZE_MAX;
+				     n = entry_next_size(n, want, maxlen)) {
 					check_copy("entry", API_FROM, NULL,
 						   gd.lo + da, gs.lo + sa, n);
 					check_copy("entry", API_TO, NULL,

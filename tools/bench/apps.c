@@ -294,12 +294,12 @@ elf_kind_name(const struct elf_kind *k, char *buf, size_t n)
 			: k->machine == EM_X86_64  ? "x86-64"
 			: k->machine == EM_AARCH64 ? "aarch64"
 						   : NULL;
+	int bits = k->cls == ELFCLASS64 ? 64 : 32;
 
 	if (m)
-		snprintf(buf, n, "ELF%d %s", k->cls == ELFCLASS64 ? 64 : 32, m);
+		snprintf(buf, n, "ELF%d %s", bits, m);
 	else
-		snprintf(buf, n, "ELF%d machine %u",
-			 k->cls == ELFCLASS64 ? 64 : 32, k->machine);
+		snprintf(buf, n, "ELF%d machine %u", bits, k->machine);
 	return buf;
 }
 
@@ -588,7 +588,6 @@ find_preload(void)
 {
 	char self[4096];
 	ssize_t n;
-	int r;
 
 	if (opt.preload) {
 		snprintf(preload, sizeof(preload), "%s", opt.preload);
@@ -602,8 +601,7 @@ find_preload(void)
 	}
 	if (access(preload, R_OK))
 		return -errno;
-	r = elf_kind(preload, &preload_kind);
-	return r;
+	return elf_kind(preload, &preload_kind);
 }
 
 static const char *

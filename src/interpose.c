@@ -648,21 +648,58 @@ UA_JUMP_FN(__longjmp_chk)
 
 /* ---- sigwait: a held SIGSEGV/SIGBUS is taken like a pending one ---- */
 
+/*
+ * A waiter that found no free slot (sigchain.c) is sent no wake-up: it
+ * looks for a held signal again this often, and for a slot
+ */
+#define UA_WAIT_POLL_NS 10000000L
+
+static int
+ua_ts_before(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+static void
+ua_ts_sub(struct timespec *a, const struct timespec *b)
+{
+	a->tv_sec -= b->tv_sec;
+	a->tv_nsec -= b->tv_nsec;
+	if (a->tv_nsec < 0) {
+		a->tv_nsec += 1000000000L;
+		a->tv_sec--;
+	}
+}
+
 static int
 ua_wait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
 {
+	const struct timespec poll_ts = {0, UA_WAIT_POLL_NS};
 	unsigned want = ua_sig_bits(set);
+	struct timespec left;
+	const struct timespec *wait;
 	siginfo_t si;
-	int slot, r;
+	int slot = -1, polling, r;
 
-	slot = ua_sig_waiter_add(want);
+	if (timeout)
+		left = *timeout;
 	for (;;) {
+		if (slot < 0)
+			slot = ua_sig_waiter_add(want);
 		r = ua_sig_take(want, info);
 		if (r)
 			break;
-		r = UA_NEXT(sigtimedwait)(set, &si, timeout);
+		wait = timeout ? &left : NULL;
+		polling = slot < 0 && (!wait || ua_ts_before(&poll_ts, wait));
+		r = UA_NEXT(sigtimedwait)(set, &si, polling ? &poll_ts : wait);
 		if (r > 0 && ua_sig_bit(r) && ua_sig_is_wake(&si))
 			continue; /* one was held: take it above */
+		if (r < 0 && errno == EAGAIN && polling) {
+			if (timeout)
+				ua_ts_sub(&left, &poll_ts);
+			continue;
+		}
 		if (r > 0 && info)
 			*info = si;
 		break;

@@ -367,7 +367,8 @@ enum { UA_SLOT_EMPTY, UA_SLOT_BUSY, UA_SLOT_FULL };
 static atomic_int ua_sig_proc_state[2];
 static unsigned char ua_sig_proc_info[2][UA_HELD_BYTES];
 
-/* Threads in sigwait for SIGSEGV/SIGBUS, woken when one is held */
+/* Threads in sigwait for SIGSEGV/SIGBUS, woken when one is held; one
+ * that finds no free slot looks again from time to time (interpose.c) */
 #define UA_SIG_WAITERS 32
 static atomic_int ua_sig_waiter_tid[UA_SIG_WAITERS];
 static atomic_uint ua_sig_waiter_bits[UA_SIG_WAITERS];

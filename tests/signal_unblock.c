@@ -13,11 +13,15 @@
  * handler's own mask, SIGSEGV reads as blocked).  And a crash reporter in
  * HotSpot's shape (sa_mask full, the signal unblocked with
  * pthread_sigmask) probes 100 bad addresses, each resumed past, then
- * exits 0.  Each case runs in a child: the failure was death by SIGSEGV.
+ * exits 0; and a thread's stack overflow, caught twice on the alternate
+ * stack by a handler that restores the main mask and jumps out
+ * (libsigsegv's stackoverflow1).  Each case runs in a child: the failure
+ * was death by SIGSEGV.
  *
  * uaccess-test: keep
  * uaccess-test: static
  */
+#include <limits.h>
 #include <setjmp.h>
 #include <sys/mman.h>
 
@@ -246,6 +250,75 @@ run_reporter(int before)
 	_exit(31);
 }
 
+/* A stack overflow caught on the alternate stack, twice */
+static void
+on_overflow(int signo, siginfo_t *info, void *uc)
+{
+	if (ua_handle_fault(signo, info, uc))
+		return;
+	outer++;
+	sigprocmask(SIG_SETMASK, &mainset, NULL);
+	longjmp(env, outer);
+}
+
+static __attribute__((noinline)) int
+recurse(volatile int n)
+{
+	volatile char frame[512];
+
+	frame[0] = (char)n;
+	if (n == INT_MAX)
+		return 0;
+	return recurse(n + 1) + frame[0];
+}
+
+static void *
+overflow_thread(void *arg)
+{
+	static char altstack[64 * 1024];
+	stack_t ss = {.ss_sp = altstack, .ss_size = sizeof(altstack)};
+	sigset_t none;
+
+	(void)arg;
+	if (sigaltstack(&ss, NULL))
+		_exit(40);
+	sigemptyset(&none);
+	sigprocmask(SIG_BLOCK, &none, &mainset);
+	switch (setjmp(env)) {
+	case 0:
+	case 1:
+		recurse(0);
+		_exit(41);
+	default:
+		break;
+	}
+	return NULL;
+}
+
+static void
+run_overflow(int before)
+{
+	struct sigaction sa;
+	pthread_attr_t attr;
+	pthread_t t;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_overflow;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+	if (!before && ua_init())
+		_exit(22);
+	if (sigaction(SIGSEGV, &sa, NULL))
+		_exit(21);
+	if (before && ua_init())
+		_exit(22);
+	if (pthread_attr_init(&attr) ||
+	    pthread_attr_setstacksize(&attr, 256 * 1024) ||
+	    pthread_create(&t, &attr, overflow_thread, NULL) ||
+	    pthread_join(t, NULL))
+		_exit(42);
+	_exit(outer == 2 ? 0 : 43);
+}
+
 static void
 check_child(pid_t pid, const char *what, const char *how, int before)
 {
@@ -298,6 +371,12 @@ main(void)
 		if (pid == 0)
 			run_reporter(before);
 		check_child(pid, "crash reporter", "100 probes", before);
+		if (!t_threads_keep_tls())
+			continue;
+		pid = start_child();
+		if (pid == 0)
+			run_overflow(before);
+		check_child(pid, "stack overflow", "longjmp", before);
 	}
 	t_done("signal_unblock");
 	return T_PASS;

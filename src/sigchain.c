@@ -22,6 +22,11 @@
 
 /* ---- Policy: UACCESS_SIGNALS=keep or ua_keep_signals() ---- */
 
+/* Without interpose.c (a C library other than glibc): always keep */
+#ifndef UA_INTERPOSE
+#define UA_INTERPOSE 1
+#endif
+
 enum { UA_POLICY_UNREAD, UA_POLICY_INTERPOSE, UA_POLICY_KEEP };
 static atomic_int ua_sig_policy;
 static atomic_int ua_sig_changed;
@@ -33,8 +38,9 @@ ua_sig_interposing(void)
 
 	if (ua_unlikely(p == UA_POLICY_UNREAD)) {
 		const char *e = getenv("UACCESS_SIGNALS");
-		int want = e && !strcmp(e, "keep") ? UA_POLICY_KEEP
-						   : UA_POLICY_INTERPOSE;
+		int want = !UA_INTERPOSE || (e && !strcmp(e, "keep"))
+			       ? UA_POLICY_KEEP
+			       : UA_POLICY_INTERPOSE;
 
 		atomic_compare_exchange_strong(&ua_sig_policy, &p, want);
 		p = atomic_load(&ua_sig_policy);

@@ -159,18 +159,6 @@ fault_and_leave(int page)
 	return 0;
 }
 
-static void
-install(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = handler;
-	sa.sa_flags = SA_SIGINFO;
-	if (sigaction(SIGSEGV, &sa, NULL))
-		_exit(21);
-}
-
 /* In the child: exits 0 when the case behaves as under the kernel */
 static void
 run_case(int before)
@@ -178,12 +166,8 @@ run_case(int before)
 	sigset_t none;
 	int rounds = 2, jump_keeps_mask, i;
 
-	if (before)
-		install();
-	if (ua_init())
-		_exit(22);
-	if (!before)
-		install();
+	if (sig_install_around_init(handler, 0, NULL, before))
+		_exit(21);
 	sigemptyset(&none);
 	sigprocmask(SIG_BLOCK, &none, &mainset);
 	/* sigsuspend gives the handler its own mask back: a jump that saves
@@ -234,18 +218,11 @@ reporter(int signo, siginfo_t *info, void *uc)
 static void
 run_reporter(int before)
 {
-	struct sigaction sa;
+	sigset_t all;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = reporter;
-	sa.sa_flags = SA_SIGINFO;
-	sigfillset(&sa.sa_mask);
-	if (!before && ua_init())
-		_exit(22);
-	if (sigaction(SIGSEGV, &sa, NULL))
+	sigfillset(&all);
+	if (sig_install_around_init(reporter, 0, &all, before))
 		_exit(21);
-	if (before && ua_init())
-		_exit(22);
 	*(volatile int *)(area + (size_t)(PAGES - 1) * pg) = 1; /* the crash */
 	_exit(31);
 }
@@ -298,19 +275,11 @@ overflow_thread(void *arg)
 static void
 run_overflow(int before)
 {
-	struct sigaction sa;
 	pthread_attr_t attr;
 	pthread_t t;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_overflow;
-	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-	if (!before && ua_init())
-		_exit(22);
-	if (sigaction(SIGSEGV, &sa, NULL))
+	if (sig_install_around_init(on_overflow, SA_ONSTACK, NULL, before))
 		_exit(21);
-	if (before && ua_init())
-		_exit(22);
 	if (pthread_attr_init(&attr) ||
 	    pthread_attr_setstacksize(&attr, 256 * 1024) ||
 	    pthread_create(&t, &attr, overflow_thread, NULL) ||

@@ -98,13 +98,12 @@ void ua_sig_vsave(struct ua_sig_vsave *ret);
 void ua_sig_vrestore(const struct ua_sig_vsave *s);
 /*
  * Around a program's handler called from ours: bits it runs blocked, and
- * the record as it was when the handler (and the outermost of nested
- * ones) began
+ * the record as it was before the outermost of nested handlers
  */
 struct ua_sig_chain {
 	uintptr_t sp, lo, hi;
 	unsigned bits;
-	struct ua_sig_vsave entry, outer;
+	struct ua_sig_vsave outer;
 };
 struct ua_sig_chain ua_sig_chain_enter(const void *ucontext, unsigned bits);
 void ua_sig_chain_leave(const struct ua_sig_chain *prev);

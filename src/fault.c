@@ -129,16 +129,21 @@ static void ua_signal_handler(int signo, siginfo_t *info, void *ucontext);
 /*
  * Called as another handler's previous action: the kernel's action is not
  * ours (UACCESS_SIGNALS=keep, and a runtime installed after us that
- * chains to the action it replaced, as HotSpot does)
+ * chains to the action it replaced, as HotSpot does).  Asked of the
+ * kernel itself: a sanitizer's sigaction reports its own record (ASan's
+ * gives SIG_DFL for ours).  The kernel's struct starts with the handler
+ * on every supported target; the rest is room.
  */
 static int
 ua_called_as_previous(int signo)
 {
-	struct sigaction cur;
+	struct {
+		void *handler;
+		unsigned long rest[7];
+	} cur;
 
-	return !ua_sys_sigaction(signo, NULL, &cur) &&
-	       (!(cur.sa_flags & SA_SIGINFO) ||
-		cur.sa_sigaction != ua_signal_handler);
+	return !syscall(SYS_rt_sigaction, signo, NULL, &cur, _NSIG / 8) &&
+	       cur.handler != (void *)ua_signal_handler;
 }
 
 /*

@@ -290,6 +290,20 @@ run_overflow(int before)
 	_exit(outer == 2 ? 0 : 43);
 }
 
+/*
+ * qemu-user never delivers a SIGSEGV raised in its own handler while the
+ * handler waits in sigsuspend (a program without the library hangs the
+ * same way): under UACCESS_SIGNALS=keep, where the library leaves that to
+ * the emulator, those cases are skipped
+ */
+static int
+emulated_keep(void)
+{
+	const char *keep = getenv("UACCESS_SIGNALS");
+
+	return getenv("UA_TEST_EMULATOR") && keep && !strcmp(keep, "keep");
+}
+
 static void
 check_child(pid_t pid, const char *what, const char *how, int before)
 {
@@ -332,6 +346,8 @@ main(void)
 
 		for (unblock = 0; unblock < UNBLOCKS; unblock++)
 			for (leave = 0; leave < LEAVES; leave++) {
+				if (unblock == BY_SIGSUSPEND && emulated_keep())
+					continue;
 				pid = start_child();
 				if (pid == 0)
 					run_case(before);
@@ -349,6 +365,9 @@ main(void)
 			run_overflow(before);
 		check_child(pid, "stack overflow", "longjmp", before);
 	}
+	if (emulated_keep())
+		printf("sigsuspend cases skipped: the emulator does not "
+		       "deliver a SIGSEGV raised in its handler\n");
 	t_done("signal_unblock");
 	return T_PASS;
 }

@@ -90,6 +90,7 @@ run(int signo)
 int
 main(void)
 {
+	const char *keep;
 	sigset_t set;
 
 	if (!t_threads_keep_tls())
@@ -102,7 +103,15 @@ main(void)
 	CHECK_EQ(pthread_sigmask(SIG_BLOCK, &set, NULL), 0);
 	/* A hang is the failure: SIGALRM kills */
 	alarm(100);
-	run(SIGSEGV);
+	/* qemu-user never wakes a sigwait for a SIGSEGV sent while every
+	 * thread blocks it (a program without the library hangs the same
+	 * way): under keep, where the library leaves it to the emulator */
+	keep = getenv("UACCESS_SIGNALS");
+	if (getenv("UA_TEST_EMULATOR") && keep && !strcmp(keep, "keep"))
+		printf("SIGSEGV waits skipped: the emulator does not wake "
+		       "them\n");
+	else
+		run(SIGSEGV);
 	run(SIGUSR1);
 	/* The library's own faults are still its own */
 	CHECK_EQ(pthread_sigmask(SIG_UNBLOCK, &set, NULL), 0);

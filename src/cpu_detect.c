@@ -7,6 +7,13 @@
 
 #include "cpu_detect.h"
 
+/* glibc's names: another C library (musl) knows no cache sizes */
+#ifndef _SC_LEVEL1_DCACHE_SIZE
+#define _SC_LEVEL1_DCACHE_SIZE (-1)
+#define _SC_LEVEL2_CACHE_SIZE (-1)
+#define _SC_LEVEL3_CACHE_SIZE (-1)
+#endif
+
 static size_t
 ua_cache(int name)
 {

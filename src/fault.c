@@ -124,13 +124,45 @@ ua_last_fault(void)
  * ours, or the one it installed after ours through the interposed API.
  */
 
-/* Die of this signal as if we had never been installed. */
+static void ua_signal_handler(int signo, siginfo_t *info, void *ucontext);
+
+/*
+ * Called as another handler's previous action: the kernel's action is not
+ * ours (UACCESS_SIGNALS=keep, and a runtime installed after us that
+ * chains to the action it replaced, as HotSpot does).  Asked of the
+ * kernel itself: a sanitizer's sigaction reports its own record (ASan's
+ * gives SIG_DFL for ours).  The kernel's struct starts with the handler
+ * on every supported target; the rest is room.
+ */
+static int
+ua_called_as_previous(int signo)
+{
+	struct {
+		void *handler;
+		unsigned long rest[7];
+	} cur;
+
+	return !syscall(SYS_rt_sigaction, signo, NULL, &cur, _NSIG / 8) &&
+	       cur.handler != (void *)ua_signal_handler;
+}
+
+/*
+ * Die of this signal as if we had never been installed.  Called as
+ * another handler's previous action, the action is theirs, and their
+ * handler still runs: a fault then happens again when it returns to the
+ * instruction, with the signal blocked there, and the kernel kills with
+ * the default action, as it does any fault it cannot deliver.
+ */
 static void
-ua_default_action(int signo, const siginfo_t *info)
+ua_default_action(int signo, const siginfo_t *info, void *ucontext)
 {
 	struct sigaction dfl;
 	sigset_t set, saved;
 
+	if (!ua_not_a_fault(signo, info) && ua_called_as_previous(signo)) {
+		sigaddset(&((ucontext_t *)ucontext)->uc_sigmask, signo);
+		return;
+	}
 	memset(&dfl, 0, sizeof(dfl));
 	dfl.sa_handler = SIG_DFL;
 	ua_sig_lock(&saved);
@@ -150,6 +182,7 @@ ua_chain(int signo, siginfo_t *info, void *ucontext)
 {
 	struct sigaction prev;
 	struct ua_sig_chain chain;
+	struct ua_sig_vsave record;
 	sigset_t mask, old;
 	unsigned deferred;
 
@@ -157,20 +190,20 @@ ua_chain(int signo, siginfo_t *info, void *ucontext)
 	 * killed the process without calling any handler */
 	if (!ua_not_a_fault(signo, info) &&
 	    (ua_sig_blocked_at(ucontext) & ua_sig_bit(signo))) {
-		ua_default_action(signo, info);
+		ua_default_action(signo, info, ucontext);
 		return;
 	}
 	ua_sig_action_get(signo, &prev);
 	/* SIG_DFL and SIG_IGN whatever SA_SIGINFO says, as the kernel reads
 	 * the pointer alone */
 	if (prev.sa_handler == SIG_DFL) {
-		ua_default_action(signo, info);
+		ua_default_action(signo, info, ucontext);
 		return;
 	}
 	if (prev.sa_handler == SIG_IGN) {
 		/* The kernel does not let a fault be ignored: it kills. */
 		if (!ua_not_a_fault(signo, info))
-			ua_default_action(signo, info);
+			ua_default_action(signo, info, ucontext);
 		return;
 	}
 	if (prev.sa_flags & SA_RESETHAND) {
@@ -186,23 +219,30 @@ ua_chain(int signo, siginfo_t *info, void *ucontext)
 	/* Its sa_mask, as the kernel would apply it (for real: a siglongjmp
 	 * out of the handler restores it), but never blocking SIGSEGV or
 	 * SIGBUS: those in it, and the signal itself unless SA_NODEFER, are
-	 * blocked only as the program sees it (sigchain.c) */
+	 * blocked only as the program sees it (sigchain.c).  Without the
+	 * interposition they are blocked for real, and the program's own
+	 * mask calls change them. */
 	mask = prev.sa_mask;
 	deferred = prev.sa_flags & SA_NODEFER ? 0 : ua_sig_bit(signo);
 	if (ua_sig_interposing()) {
 		deferred |= ua_sig_bits(&mask);
 		ua_sig_strip(&mask);
-	} else if (deferred) {
-		sigaddset(&mask, signo);
+	} else {
+		if (deferred)
+			sigaddset(&mask, signo);
+		deferred = 0;
 	}
 	ua_sys_sigmask(SIG_BLOCK, &mask, &old);
+	ua_sig_vsave(&record);
 	chain = ua_sig_chain_enter(ucontext, deferred);
 	if (prev.sa_flags & SA_SIGINFO)
 		prev.sa_sigaction(signo, info, ucontext);
 	else
 		prev.sa_handler(signo);
 	ua_sig_chain_leave(&chain);
+	/* The mask as it was before the handler, whatever it set */
 	ua_sys_sigmask(SIG_SETMASK, &old, NULL);
+	ua_sig_vrestore(&record);
 	/* What was sent while it ran and held for it, as the kernel would
 	 * deliver it on its return (unless the interrupted code blocks it) */
 	ua_sig_release(deferred & ~ua_sig_blocked_at(ucontext));

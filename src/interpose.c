@@ -309,7 +309,7 @@ ua_mask(int how, const sigset_t *set, sigset_t *ret_old, ua_mask_fn real)
 {
 	sigset_t s, o, now;
 	unsigned want, vold, vnew;
-	int r, record;
+	int r;
 
 	if (!set) {
 		r = real(how, NULL, &o);
@@ -325,20 +325,16 @@ ua_mask(int how, const sigset_t *set, sigset_t *ret_old, ua_mask_fn real)
 	s = *set;
 	want = ua_sig_bits(&s);
 	ua_sig_strip(&s);
-	/* In a handler of the program's run from ours: never blocked, and
-	 * nothing recorded (the kernel restores the mask after a handler) */
-	record = !ua_sig_in_chain();
 	r = real(how, &s, &o);
 	if (r)
 		return r;
-	vold = ua_sig_vblocked(&o);
+	/* In a handler of the program's run from ours, its blocked bits are
+	 * part of the mask it changes: from now on the record holds them */
+	vold = ua_sig_vblocked(&o) | ua_sig_chain_bits();
 	if (ret_old) {
 		*ret_old = o;
-		ua_sig_add_bits(ret_old,
-				vold | (record ? 0 : ua_sig_chain_bits()));
+		ua_sig_add_bits(ret_old, vold);
 	}
-	if (!record)
-		return 0;
 	vnew = how == SIG_BLOCK     ? vold | want
 	       : how == SIG_UNBLOCK ? vold & ~want
 				    : want;
@@ -356,6 +352,7 @@ ua_mask(int how, const sigset_t *set, sigset_t *ret_old, ua_mask_fn real)
 		ua_sig_note_changed();
 	}
 	ua_sig_vset(vnew, &now);
+	(void)ua_sig_chain_take_bits();
 	ua_sig_release(~vnew & UA_SIG_BOTH);
 	return 0;
 }
@@ -522,25 +519,35 @@ UA_SYM(sigpending)(sigset_t *set)
 /*
  * A mask in force only while the call waits (sigsuspend, pselect, ppoll,
  * epoll_pwait): the kernel gets it without the two, and a signal sent
- * meanwhile is held if the program's mask blocked it.
+ * meanwhile is held if the program's mask blocked it.  One held and
+ * unblocked by it is delivered first, and the call, which would have
+ * returned for it, fails with EINTR without waiting.
  */
 struct ua_temp {
 	sigset_t mask;
 	struct ua_sig_vsave saved;
+	unsigned chain_bits;
 	int active;
 };
 
-static const sigset_t *
+static int
 ua_temp_begin(struct ua_temp *t, const sigset_t *mask)
 {
+	unsigned bits;
+
 	t->active = mask && ua_sig_interposing();
 	if (!t->active)
-		return mask;
+		return 0;
 	t->mask = *mask;
+	bits = ua_sig_bits(&t->mask);
 	ua_sig_vsave(&t->saved);
-	ua_sig_vset(ua_sig_bits(&t->mask), &t->mask);
+	ua_sig_vset(bits, &t->mask);
+	t->chain_bits = ua_sig_chain_take_bits();
 	ua_sig_strip(&t->mask);
-	return &t->mask;
+	if (!ua_sig_pending(~bits & UA_SIG_BOTH))
+		return 0;
+	ua_sig_release(~bits & UA_SIG_BOTH);
+	return 1;
 }
 
 static void
@@ -551,46 +558,48 @@ ua_temp_end(struct ua_temp *t)
 	if (!t->active)
 		return;
 	ua_sig_vrestore(&t->saved);
-	ua_sig_release(~t->saved.bits & UA_SIG_BOTH);
+	ua_sig_chain_put_bits(t->chain_bits);
+	ua_sig_release(~(t->saved.bits | t->chain_bits) & UA_SIG_BOTH);
 	errno = saved_errno;
 }
+
+/* The call made with the temporary mask (ua_tmask in its arguments), or
+ * EINTR for a held signal */
+#define UA_TEMP_CALL(name, mask, ...)                                          \
+	do {                                                                   \
+		struct ua_temp t;                                              \
+		const sigset_t *ua_tmask;                                      \
+		int n = -1;                                                    \
+                                                                               \
+		UA_NEXT_OR(name, -1);                                          \
+		if (ua_temp_begin(&t, mask)) {                                 \
+			errno = EINTR;                                         \
+		} else {                                                       \
+			ua_tmask = t.active ? &t.mask : mask;                  \
+			n = UA_NEXT(name)(__VA_ARGS__);                        \
+		}                                                              \
+		ua_temp_end(&t);                                               \
+		return n;                                                      \
+	} while (0)
 
 UA_API int
 UA_SYM(sigsuspend)(const sigset_t *mask)
 {
-	struct ua_temp t;
-	int r;
-
-	UA_NEXT_OR(sigsuspend, -1);
-	r = UA_NEXT(sigsuspend)(ua_temp_begin(&t, mask));
-	ua_temp_end(&t);
-	return r;
+	UA_TEMP_CALL(sigsuspend, mask, ua_tmask);
 }
 
 UA_API int
 UA_SYM(pselect)(int nfds, fd_set *r, fd_set *w, fd_set *e,
 		const struct timespec *timeout, const sigset_t *mask)
 {
-	struct ua_temp t;
-	int n;
-
-	UA_NEXT_OR(pselect, -1);
-	n = UA_NEXT(pselect)(nfds, r, w, e, timeout, ua_temp_begin(&t, mask));
-	ua_temp_end(&t);
-	return n;
+	UA_TEMP_CALL(pselect, mask, nfds, r, w, e, timeout, ua_tmask);
 }
 
 UA_API int
 UA_SYM(ppoll)(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout,
 	      const sigset_t *mask)
 {
-	struct ua_temp t;
-	int n;
-
-	UA_NEXT_OR(ppoll, -1);
-	n = UA_NEXT(ppoll)(fds, nfds, timeout, ua_temp_begin(&t, mask));
-	ua_temp_end(&t);
-	return n;
+	UA_TEMP_CALL(ppoll, mask, fds, nfds, timeout, ua_tmask);
 }
 
 UA_API int
@@ -598,28 +607,15 @@ UA_SYM(__ppoll_chk)(struct pollfd *fds, nfds_t nfds,
 		    const struct timespec *timeout, const sigset_t *mask,
 		    size_t fdslen)
 {
-	struct ua_temp t;
-	int n;
-
-	UA_NEXT_OR(__ppoll_chk, -1);
-	n = UA_NEXT(__ppoll_chk)(fds, nfds, timeout, ua_temp_begin(&t, mask),
-				 fdslen);
-	ua_temp_end(&t);
-	return n;
+	UA_TEMP_CALL(__ppoll_chk, mask, fds, nfds, timeout, ua_tmask, fdslen);
 }
 
 UA_API int
 UA_SYM(epoll_pwait)(int epfd, struct epoll_event *events, int maxevents,
 		    int timeout, const sigset_t *mask)
 {
-	struct ua_temp t;
-	int n;
-
-	UA_NEXT_OR(epoll_pwait, -1);
-	n = UA_NEXT(epoll_pwait)(epfd, events, maxevents, timeout,
-				 ua_temp_begin(&t, mask));
-	ua_temp_end(&t);
-	return n;
+	UA_TEMP_CALL(epoll_pwait, mask, epfd, events, maxevents, timeout,
+		     ua_tmask);
 }
 
 #ifdef UA_HAVE_EPOLL_PWAIT2
@@ -627,14 +623,8 @@ UA_API int
 UA_SYM(epoll_pwait2)(int epfd, struct epoll_event *events, int maxevents,
 		     const struct timespec *timeout, const sigset_t *mask)
 {
-	struct ua_temp t;
-	int n;
-
-	UA_NEXT_OR(epoll_pwait2, -1);
-	n = UA_NEXT(epoll_pwait2)(epfd, events, maxevents, timeout,
-				  ua_temp_begin(&t, mask));
-	ua_temp_end(&t);
-	return n;
+	UA_TEMP_CALL(epoll_pwait2, mask, epfd, events, maxevents, timeout,
+		     ua_tmask);
 }
 #endif
 
@@ -658,21 +648,58 @@ UA_JUMP_FN(__longjmp_chk)
 
 /* ---- sigwait: a held SIGSEGV/SIGBUS is taken like a pending one ---- */
 
+/*
+ * A waiter that found no free slot (sigchain.c) is sent no wake-up: it
+ * looks for a held signal again this often, and for a slot
+ */
+#define UA_WAIT_POLL_NS 10000000L
+
+static int
+ua_ts_before(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+static void
+ua_ts_sub(struct timespec *a, const struct timespec *b)
+{
+	a->tv_sec -= b->tv_sec;
+	a->tv_nsec -= b->tv_nsec;
+	if (a->tv_nsec < 0) {
+		a->tv_nsec += 1000000000L;
+		a->tv_sec--;
+	}
+}
+
 static int
 ua_wait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
 {
+	const struct timespec poll_ts = {0, UA_WAIT_POLL_NS};
 	unsigned want = ua_sig_bits(set);
+	struct timespec left;
+	const struct timespec *wait;
 	siginfo_t si;
-	int slot, r;
+	int slot = -1, polling, r;
 
-	slot = ua_sig_waiter_add(want);
+	if (timeout)
+		left = *timeout;
 	for (;;) {
+		if (slot < 0)
+			slot = ua_sig_waiter_add(want);
 		r = ua_sig_take(want, info);
 		if (r)
 			break;
-		r = UA_NEXT(sigtimedwait)(set, &si, timeout);
+		wait = timeout ? &left : NULL;
+		polling = slot < 0 && (!wait || ua_ts_before(&poll_ts, wait));
+		r = UA_NEXT(sigtimedwait)(set, &si, polling ? &poll_ts : wait);
 		if (r > 0 && ua_sig_bit(r) && ua_sig_is_wake(&si))
 			continue; /* one was held: take it above */
+		if (r < 0 && errno == EAGAIN && polling) {
+			if (timeout)
+				ua_ts_sub(&left, &poll_ts);
+			continue;
+		}
 		if (r > 0 && info)
 			*info = si;
 		break;

@@ -22,6 +22,11 @@
 
 /* ---- Policy: UACCESS_SIGNALS=keep or ua_keep_signals() ---- */
 
+/* Without interpose.c (a C library other than glibc): always keep */
+#ifndef UA_INTERPOSE
+#define UA_INTERPOSE 1
+#endif
+
 enum { UA_POLICY_UNREAD, UA_POLICY_INTERPOSE, UA_POLICY_KEEP };
 static atomic_int ua_sig_policy;
 static atomic_int ua_sig_changed;
@@ -33,8 +38,9 @@ ua_sig_interposing(void)
 
 	if (ua_unlikely(p == UA_POLICY_UNREAD)) {
 		const char *e = getenv("UACCESS_SIGNALS");
-		int want = e && !strcmp(e, "keep") ? UA_POLICY_KEEP
-						   : UA_POLICY_INTERPOSE;
+		int want = !UA_INTERPOSE || (e && !strcmp(e, "keep"))
+			       ? UA_POLICY_KEEP
+			       : UA_POLICY_INTERPOSE;
 
 		atomic_compare_exchange_strong(&ua_sig_policy, &p, want);
 		p = atomic_load(&ua_sig_policy);
@@ -232,15 +238,18 @@ ua_sig_vset(unsigned bits, const sigset_t *real)
  * A handler of the program's run from ours (fault.c): as the kernel would
  * run it, with the signal blocked unless SA_NODEFER, except that the block
  * is only ours to see (bits), so that the library's own faults inside it
- * are still caught.  The mask meanwhile is the kernel's business, as in a
- * handler the kernel called: nothing is recorded.  A longjmp out of the
- * handler leaves this behind: it is over once the program calls one of
- * the longjmp family (interpose.c: a jump out of a handler, far more often
- * than one within it; one that does not restore the mask leaves the bits
- * blocked as the program sees it), or once the stack is above the frame
- * of the call (on the same stack: the alternate signal stack, lo..hi, or
- * not).  The stack alone cannot tell: after a jump, a call may go deeper
- * than the handler went.
+ * are still caught.  The handler may set its mask, as it may in the
+ * kernel: the bits then join the record, which is the whole mask from
+ * there on (interpose.c); our caller restores the record when it returns,
+ * as the kernel restores the mask.  A longjmp out of the handler leaves
+ * this behind: it is over once the program calls one of the longjmp
+ * family (interpose.c: a jump out of a handler, far more often than one
+ * within it; one that does not restore the mask leaves the mask as the
+ * handler last set it, the handler's bits blocked unless it unblocked
+ * them; one that restores it, the record as it was before the outermost
+ * handler), or once the stack is above the frame of the call (on the same
+ * stack: the alternate signal stack, lo..hi, or not).  The stack alone
+ * cannot tell: after a jump, a call may go deeper than the handler went.
  */
 static UA_TLS struct ua_sig_chain ua_sig_chain;
 
@@ -259,6 +268,9 @@ ua_sig_chain_enter(const void *ucontext, unsigned bits)
 		c.hi = lo + uc->uc_stack.ss_size;
 	}
 	c.bits = bits | (prev.sp ? prev.bits : 0);
+	ua_sig_vsave(&c.outer);
+	if (prev.sp)
+		c.outer = prev.outer;
 	ua_sig_chain = c;
 	return prev;
 }
@@ -274,11 +286,11 @@ ua_sig_chain_jumped(int restores_mask)
 {
 	sigset_t real;
 
-	if (!ua_sig_in_chain())
+	if (!ua_sig_interposing() || !ua_sig_in_chain())
 		return;
-	/* A jump that leaves the mask as it is leaves the handler's signal
-	 * blocked, as the kernel would: now as the program sees it */
-	if (!restores_mask) {
+	if (restores_mask) {
+		ua_sig_vrestore(&ua_sig_chain.outer);
+	} else {
 		ua_sys_sigmask(SIG_BLOCK, NULL, &real);
 		ua_sig_vset(ua_sig_vblocked(&real) | ua_sig_chain.bits, &real);
 	}
@@ -313,6 +325,25 @@ ua_sig_chain_bits(void)
 }
 
 unsigned
+ua_sig_chain_take_bits(void)
+{
+	unsigned bits;
+
+	if (!ua_sig_in_chain())
+		return 0;
+	bits = ua_sig_chain.bits;
+	ua_sig_chain.bits = 0;
+	return bits;
+}
+
+void
+ua_sig_chain_put_bits(unsigned bits)
+{
+	if (ua_sig_in_chain())
+		ua_sig_chain.bits = bits;
+}
+
+unsigned
 ua_sig_blocked_at(const void *ucontext)
 {
 	const ucontext_t *uc = ucontext;
@@ -342,7 +373,8 @@ enum { UA_SLOT_EMPTY, UA_SLOT_BUSY, UA_SLOT_FULL };
 static atomic_int ua_sig_proc_state[2];
 static unsigned char ua_sig_proc_info[2][UA_HELD_BYTES];
 
-/* Threads in sigwait for SIGSEGV/SIGBUS, woken when one is held */
+/* Threads in sigwait for SIGSEGV/SIGBUS, woken when one is held; one
+ * that finds no free slot looks again from time to time (interpose.c) */
 #define UA_SIG_WAITERS 32
 static atomic_int ua_sig_waiter_tid[UA_SIG_WAITERS];
 static atomic_uint ua_sig_waiter_bits[UA_SIG_WAITERS];

@@ -89,10 +89,21 @@ void ua_sig_set_stripped(int signo, unsigned bits);
 unsigned ua_sig_vblocked(const sigset_t *real);
 /* Record the program's bits and the real mask they go with */
 void ua_sig_vset(unsigned bits, const sigset_t *real);
-/* Around a program's handler called from ours: bits it runs blocked */
+/* Saved and restored around a temporary mask (sigsuspend, ppoll...) */
+struct ua_sig_vsave {
+	unsigned bits;
+	uint64_t real;
+};
+void ua_sig_vsave(struct ua_sig_vsave *ret);
+void ua_sig_vrestore(const struct ua_sig_vsave *s);
+/*
+ * Around a program's handler called from ours: bits it runs blocked, and
+ * the record as it was before the outermost of nested handlers
+ */
 struct ua_sig_chain {
 	uintptr_t sp, lo, hi;
 	unsigned bits;
+	struct ua_sig_vsave outer;
 };
 struct ua_sig_chain ua_sig_chain_enter(const void *ucontext, unsigned bits);
 void ua_sig_chain_leave(const struct ua_sig_chain *prev);
@@ -103,15 +114,16 @@ void ua_sig_chain_leave(const struct ua_sig_chain *prev);
 void ua_sig_chain_jumped(int restores_mask);
 int ua_sig_in_chain(void);
 unsigned ua_sig_chain_bits(void);
+/*
+ * The program sets its mask inside a handler run from ours, as the kernel
+ * lets it: the handler's bits are taken (returned, 0 outside a handler) to
+ * be part of the record, which then is the whole mask; put back by a
+ * temporary mask when it ends
+ */
+unsigned ua_sig_chain_take_bits(void);
+void ua_sig_chain_put_bits(unsigned bits);
 /* What the program blocks where ucontext was interrupted */
 unsigned ua_sig_blocked_at(const void *ucontext);
-/* Saved and restored around a temporary mask (sigsuspend, ppoll...) */
-struct ua_sig_vsave {
-	unsigned bits;
-	uint64_t real;
-};
-void ua_sig_vsave(struct ua_sig_vsave *ret);
-void ua_sig_vrestore(const struct ua_sig_vsave *s);
 
 /*
  * A SIGSEGV/SIGBUS sent (si_code <= 0) to a thread that blocks it:

@@ -11,7 +11,7 @@
  */
 #include <sys/syscall.h>
 
-#include "test.h"
+#include "signal_util.h"
 
 static volatile sig_atomic_t calls;
 
@@ -28,15 +28,7 @@ again(int signo, siginfo_t *info, void *uc)
 static int
 raised_in_handler(int before)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = again;
-	sa.sa_flags = SA_SIGINFO;
-	if (!before && ua_init())
-		return 10;
-	sigaction(SIGSEGV, &sa, NULL);
-	if (before && ua_init())
+	if (sig_install_around_init(again, 0, NULL, before))
 		return 10;
 	raise(SIGSEGV);
 	return calls;

@@ -7,6 +7,8 @@
  * pthread_sigmask it returns the exact count (the library keeps the signal
  * unblocked in the kernel); through a raw system call, which bypasses the
  * library, the kernel kills the process, as it would without the library.
+ *
+ * uaccess-test: interposition
  */
 #include <sys/syscall.h>
 #include <sys/wait.h>

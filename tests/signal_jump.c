@@ -10,6 +10,7 @@
  * is chained to like one from sigaction; an action of SIG_IGN with
  * SA_SIGINFO ignores a sent SIGSEGV, as the kernel does.
  *
+ * uaccess-test: interposition
  * uaccess-test: static
  */
 #include <setjmp.h>

@@ -7,6 +7,7 @@
  * handler with SA_SIGINFO, SA_RESETHAND, SA_NODEFER and sa_mask honoured;
  * the old-action output gives the program's own previous handler.
  *
+ * uaccess-test: interposition
  * uaccess-test: static
  */
 #include <setjmp.h>

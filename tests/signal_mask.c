@@ -14,6 +14,7 @@
  * t_threads_keep_tls), no thread is created: every way of blocking is
  * tried in main instead.
  *
+ * uaccess-test: interposition
  * uaccess-test: static
  */
 #include <dlfcn.h>

@@ -11,6 +11,7 @@
  * Where a thread's TLS does not survive a handler's return (qemu-i386,
  * t_threads_keep_tls), main waits for the signals itself, without workers.
  *
+ * uaccess-test: interposition
  * uaccess-test: static
  */
 #include <pthread.h>

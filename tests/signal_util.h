@@ -74,6 +74,28 @@ wait_child(pid_t pid)
 	return status;
 }
 
+/*
+ * Install a SIGSEGV handler before ua_init() or after it (the library
+ * then records it and chains to it): 0, or -1 if either failed
+ */
+static inline int
+sig_install_around_init(void (*fn)(int, siginfo_t *, void *), int flags,
+			const sigset_t *mask, int before)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = fn;
+	sa.sa_flags = SA_SIGINFO | flags;
+	if (mask)
+		sa.sa_mask = *mask;
+	if (!before && ua_init())
+		return -1;
+	if (sigaction(SIGSEGV, &sa, NULL))
+		return -1;
+	return before && ua_init() ? -1 : 0;
+}
+
 static inline void
 sig_mem_new(struct sig_mem *m)
 {

@@ -43,8 +43,17 @@
 #   itself (BUS_MCEERR_AO) must kill it with the default action; under
 #   valgrind the child exits 1 instead.  It runs natively, under ASan and
 #   under qemu (there without that case).
-# - signal_jump: its faults are the program's own stores to a PROT_NONE
-#   page (a handler leaving by longjmp), each an invalid write to memcheck.
+# - signal_jump, signal_unblock (and its keep and static runs) and
+#   signal_keep_chain: their faults are the program's own stores to and
+#   loads from PROT_NONE pages (handlers leaving by longjmp or mending the
+#   page), each an invalid access to memcheck; silenced by name, the
+#   nested faults' handlers then fail (mprotect of the page valgrind
+#   reports fails), so they are not run here.
+# - signal_waiters/keep: threads in sigwaitinfo for a SIGSEGV sent with
+#   kill() while every thread blocks it are never woken under valgrind
+#   3.19, with or without the library (a four-thread program that never
+#   links it hangs the same way); the default run, where the library holds
+#   the signal and wakes the waiters itself, stays.
 # - signal_stack: it measures the kernel's signal frame on a sigaltstack;
 #   valgrind builds its own frames.
 # - argblock_errors: it counts the process's mappings around each call;
@@ -92,7 +101,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 build=${1:-build-valgrind}
-skip='^(chain|signal_deferred|signal_jump|signal_jump/static|argblock_errors|signal_stack|tunables|first_call|checkasm|checkasm_avx512emu|bench/cli|tune/show|signal_sent|signal_sent/static|fortify/.*|preload/semantics|blocks/static|example/own-handler|(default|movsq|unrolled|sse2|avx2|avx512|avx512vbmi|nt)/(fault_matrix|copy_boundaries|holes))$'
+skip='^(chain|signal_deferred|signal_jump|signal_jump/static|signal_unblock(/keep|/static)?|signal_keep_chain|signal_waiters/keep|argblock_errors|signal_stack|tunables|first_call|checkasm|checkasm_avx512emu|bench/cli|tune/show|signal_sent|signal_sent/static|fortify/.*|preload/semantics|blocks/static|example/own-handler|(default|movsq|unrolled|sse2|avx2|avx512|avx512vbmi|nt)/(fault_matrix|copy_boundaries|holes))$'
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j2

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Sizes, the machine, cache levels and progress, for uaccess-bench. */
 #include <errno.h>
+#ifdef __GLIBC__
 #include <gnu/libc-version.h>
+#endif
 #include <math.h>
 #include <sched.h>
 #include <stdarg.h>
@@ -37,8 +39,12 @@ machine_detect(void)
 	machine.l2 = c->l2 ? c->l2 : (size_t)256 << 10;
 	machine.llc = c->l3 ? c->l3 : machine.l2 * 4;
 	machine.llc_reported = machine.llc;
+#ifdef __GLIBC__
 	snprintf(machine.glibc, sizeof(machine.glibc), "%s",
 		 gnu_get_libc_version());
+#else
+	snprintf(machine.glibc, sizeof(machine.glibc), "not glibc");
+#endif
 }
 
 int

@@ -50,11 +50,13 @@
 #   page), each an invalid access to memcheck; silenced by name, the
 #   nested faults' handlers then fail (mprotect of the page valgrind
 #   reports fails), so they are not run here.
-# - signal_waiters/keep: threads in sigwaitinfo for a SIGSEGV sent with
-#   kill() while every thread blocks it are never woken under valgrind
-#   3.19, with or without the library (a four-thread program that never
-#   links it hangs the same way); the default run, where the library holds
-#   the signal and wakes the waiters itself, stays.
+# - signal_waiters: in keep mode, threads in sigwaitinfo for a SIGSEGV
+#   sent with kill() while every thread blocks it are never woken under
+#   valgrind 3.19, with or without the library (a four-thread program that
+#   never links it hangs the same way); in the default run, where the
+#   library holds the signal and wakes its 64 waiters, valgrind asserted
+#   in its syscall wrapper (syswrap-main.c:2130, as for signal_sent
+#   below) in a CI run.  Both run natively, under ASan and under qemu.
 # - signal_stack: it measures the kernel's signal frame on a sigaltstack;
 #   valgrind builds its own frames.
 # - argblock_errors: it counts the process's mappings around each call;
@@ -102,7 +104,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 build=${1:-build-valgrind}
-skip='^(chain|signal_deferred|signal_jump|signal_jump/static|signal_unblock(/keep|/static)?|signal_keep_chain|signal_waiters/keep|argblock_errors|signal_stack|tunables|first_call|checkasm|checkasm_avx512emu|bench/cli|tune/show|signal_sent|signal_sent/static|fortify/.*|preload/semantics|blocks/static|example/own-handler|(default|movsq|unrolled|sse2|avx2|avx512|avx512vbmi|nt|inline-wide|inline-loop)/(fault_matrix|copy_boundaries|holes))$'
+skip='^(chain|signal_deferred|signal_jump|signal_jump/static|signal_unblock(/keep|/static)?|signal_keep_chain|signal_waiters(/keep)?|argblock_errors|signal_stack|tunables|first_call|checkasm|checkasm_avx512emu|bench/cli|tune/show|signal_sent|signal_sent/static|fortify/.*|preload/semantics|blocks/static|example/own-handler|(default|movsq|unrolled|sse2|avx2|avx512|avx512vbmi|nt|inline-wide|inline-loop)/(fault_matrix|copy_boundaries|holes))$'
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j2

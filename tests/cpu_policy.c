@@ -107,7 +107,7 @@ static const struct row table[] = {
  vec64, erms, nt, erms, NULL, NULL,
  2112, 53 * M + 512 * K, 2048,
  63, 0, 2, 0, 0},	/* zmm for small sizes too */
-{"Intel Emerald Rapids (the 2-vCPU guest of docs/measurements/intel-emr.md)",
+{"Intel Emerald Rapids (a 2-vCPU guest), departs: docs/measurements/intel-emr.md",
  {"GenuineIntel", 6, 0xcf, 2, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
   2 * M, 260 * M, 1, 2, 1, ""},
  64,	/* AVX-VNNI; ld.so there: Prefer_No_AVX512=0 */
@@ -122,7 +122,8 @@ static const struct row table[] = {
  16 * K, 32 * M, 2048,
  63, 0, 2,
  8 * K, 1},	/* the entries' four-vector loop up to 8K (1) */
-{"Intel Emerald Rapids as a guest reports it (model 0xa7, 480M of L3)",
+{"Intel Emerald Rapids as a guest reports it (model 0xa7, 480M of L3), "
+ "departs: docs/measurements/intel-emr.md",
  {"GenuineIntel", 6, 0xa7, 1, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
   2 * M, 480 * M, 1, 2, 1, ""},
  64, 0, 1,	/* as the row above */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Description: the portable versions that every port of this tree replaces
- * (src/task_size.c, src/cpu_detect.c, src/default_policy.c), built here
+ * (src/task_size.c, src/engine/cpu_detect.c, src/policy/default_policy.c), built here
  * under other names, work: the end of the user address space found by
  * bisection is where pages stop being mappable; the CPU is what the C
  * library says; the default policy names a usable strategy for every
@@ -14,8 +14,8 @@
 #define ua_arch_feature_name ua_portable_feature_name
 #define ua_arch_default_policy ua_portable_default_policy
 #define ua_arch_default_policy_basis ua_portable_default_policy_basis
-#include "../src/cpu_detect.c"
-#include "../src/default_policy.c"
+#include "../src/engine/cpu_detect.c"
+#include "../src/policy/default_policy.c"
 #include "../src/task_size.c"
 #undef ua_task_size
 #undef ua_arch_cpu_detect

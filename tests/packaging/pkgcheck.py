@@ -108,7 +108,7 @@ INSTRUMENTATION = re.compile(r"__(odr_asan|asan|ubsan|tsan|msan|sancov|llvm|"
 
 def interposed_names(path):
     """The C library's signal functions the library stands in for
-    (src/interpose.c): exported unversioned from the shared library, and
+    (src/signal/interpose.c): exported unversioned from the shared library, and
     as __wrap_NAME from the static one (ld --wrap)."""
     names = set()
     with open(path) as f:

@@ -1,24 +1,28 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Description: the modules of src/ depend on each other one way only.
+"""Description: the modules of src/, and its folders, depend on each other one way only.
 
 A module is the files of src/ that share a name up to the first dot, in
-any directory: range.c and range.h; entry.c and src/x86_64/entry.S, which
-replaces it; vec_template.S.  Module X uses module Y when a file of X has
-#include "Y.h" (a generated header belongs to its source: offsets.h to
-offsets.c, config.h to config.h.in).  The graph is taken once per
-architecture (src/ARCH, a directory with a strategies.c, with the shared
-directories such as src/x86 whose headers its files include).
+any directory: range.c and range.h; api/entry.c and api/x86_64/entry.S,
+which replaces it; vec_template.S.  Module X uses module Y when a file of X
+has #include "Y.h" (a generated header belongs to its source: offsets.h to
+offsets.c, config.h to config.h.in).  A folder is src/ itself or one of its
+subsystem directories (signal, engine, policy, api), with the architecture
+directories inside it; folder A uses folder B when a file of A includes a
+header of B.  The graphs are taken once per architecture (ARCH, a directory
+name that holds a strategies.c in some folder, with the shared directories
+such as x86 whose headers its files include as "x86/NAME.h").
 
 Fails, printing the circle and the #include lines that close it, when two
-modules use each other directly or through others; when a header declares
-a variable that no file of its own module defines (a header declares its
-own module's state, not another's); and when a portable file (src/*.c,
-src/*.h) chooses by architecture with #if: the architecture's directory
-holds what differs, and the build picks it.
+modules, or two folders, use each other directly or through others; when a
+header declares a variable that no file of its own module defines (a header
+declares its own module's state, not another's); and when a portable file
+(src/*.c, src/FOLDER/*.h...) chooses by architecture with #if: the
+architecture's directory holds what differs, and the build picks it.
 
     deps.py SRC            check
-    deps.py SRC --graph    also print, per architecture, what each module uses
+    deps.py SRC --graph    also print, per architecture, what each folder
+                           and each module uses
 """
 import os
 import re
@@ -50,28 +54,82 @@ def includes(path):
                 yield number, m.group(1), line.strip()
 
 
-def views(src):
-    """Per architecture: the files of its build and of shared directories"""
-    portable = source_files(src)
+def layout(src):
+    """The folders (src/ first), the architectures, the shared directories"""
     subdirs = sorted(
         d for d in os.listdir(src) if os.path.isdir(os.path.join(src, d))
     )
-    arches = [d for d in subdirs if os.path.exists(os.path.join(src, d, "strategies.c"))]
-    shared = [d for d in subdirs if d not in arches]
+    nested = set()
+    for d in subdirs:
+        path = os.path.join(src, d)
+        nested.update(n for n in os.listdir(path)
+                      if os.path.isdir(os.path.join(path, n)))
+    archlike = nested | {d for d in subdirs if d in nested}
+    folders = [src] + [os.path.join(src, d) for d in subdirs if d not in archlike]
+    arches = sorted(
+        d for d in archlike
+        if any(os.path.exists(os.path.join(f, d, "strategies.c")) for f in folders)
+    )
+    shared = sorted(archlike - set(arches))
+    return folders, arches, shared
+
+
+def views(src):
+    """Per architecture: the files of its build and of shared directories"""
+    folders, arches, shared = layout(src)
+    portable = [p for f in folders for p in source_files(f)]
     result = {}
     for arch in arches:
-        files = portable + source_files(os.path.join(src, arch))
+        files = portable + [p for f in folders
+                            if os.path.isdir(os.path.join(f, arch))
+                            for p in source_files(os.path.join(f, arch))]
         used = set()
         for path in files:
             for _, name, _ in includes(path):
                 if "/" in name and name.split("/", 1)[0] in shared:
                     used.add(name.split("/", 1)[0])
         for d in sorted(used):
-            files += source_files(os.path.join(src, d))
+            files += [p for f in folders
+                      if os.path.isdir(os.path.join(f, d))
+                      for p in source_files(os.path.join(f, d))]
         result[arch] = files
     if not arches:
         result["portable"] = portable
     return result
+
+
+def folder_of(path, src):
+    """src for the files of src/ and its architecture directories, else
+    the subsystem folder's name"""
+    folders, _, _ = layout(src)
+    rel = os.path.relpath(path, src).split(os.sep)
+    if len(rel) > 1 and os.path.join(src, rel[0]) in folders:
+        return rel[0]
+    return "src"
+
+
+def folder_graph(files, src):
+    """folder -> {used folder: [(file, line number, text)]}, through the
+    headers each file includes"""
+    headers = {}
+    for p in files:
+        if p.endswith(".h"):
+            headers.setdefault(os.path.basename(p), []).append(p)
+    edges = {}
+    for path in files:
+        here = folder_of(path, src)
+        edges.setdefault(here, {})
+        for number, name, text in includes(path):
+            found = [h for h in headers.get(os.path.basename(name), [])
+                     if h.endswith(os.sep + name)]
+            if not found:
+                continue  # a system, public or generated header
+            there = folder_of(found[0], src)
+            edges.setdefault(there, {})
+            if there != here:
+                edges[here].setdefault(there, []).append(
+                    (os.path.relpath(path, os.path.dirname(src)), number, text))
+    return edges
 
 
 def graph(files, src):
@@ -209,7 +267,8 @@ ARCH_IF = re.compile(
 
 def check_portable(src):
     problems = []
-    for path in source_files(src):
+    folders, _, _ = layout(src)
+    for path in [p for f in folders for p in source_files(f)]:
         for number, line in enumerate(open(path, encoding="utf-8"), 1):
             if ARCH_IF.match(line):
                 problems.append("%s:%d: an architecture #if in a portable "
@@ -229,18 +288,20 @@ def main(argv):
     failed = False
     problems = set()
     for arch, files in views(src).items():
-        edges = graph(files, src)
-        if show:
-            print("%s:" % arch)
-            for m in sorted(edges):
-                print("  %-16s %s" % (m, " ".join(sorted(edges[m])) or "-"))
-        for component in cycles(edges):
-            failed = True
-            circle = one_circle(edges, component)
-            print("FAIL %s: modules in a circle: %s" % (arch, " -> ".join(circle)))
-            for a, b in zip(circle, circle[1:]):
-                for where in edges[a][b][:2]:
-                    print("  %s -> %s: %s:%d: %s" % ((a, b) + where))
+        for kind, edges in (("folders", folder_graph(files, src)),
+                            ("modules", graph(files, src))):
+            if show:
+                print("%s, %s:" % (arch, kind))
+                for m in sorted(edges):
+                    print("  %-16s %s" % (m, " ".join(sorted(edges[m])) or "-"))
+            for component in cycles(edges):
+                failed = True
+                circle = one_circle(edges, component)
+                print("FAIL %s: %s in a circle: %s"
+                      % (arch, kind, " -> ".join(circle)))
+                for a, b in zip(circle, circle[1:]):
+                    for where in edges[a][b][:2]:
+                        print("  %s -> %s: %s:%d: %s" % ((a, b) + where))
         problems.update(check_state(files))
     problems.update(check_portable(src))
     for p in sorted(problems):
@@ -248,8 +309,9 @@ def main(argv):
         print("FAIL %s" % p)
     if failed:
         return 1
-    print("deps: %d architectures, no circle, every header declares its "
-          "own state, no architecture #if in portable files"
+    print("deps: %d architectures, no circle of folders or modules, every "
+          "header declares its own state, no architecture #if in portable "
+          "files"
           % len(views(src)))
     return 0
 

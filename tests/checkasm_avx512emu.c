@@ -32,7 +32,7 @@ size_t ua_clear_avx512vbmiemu(void *dst, const void *src, size_t n,
 			      uintptr_t a3, uintptr_t a4, uintptr_t a5);
 void *ua_memcpy_avx512vbmiemu(void *dst, const void *src, size_t n);
 
-/* As the avx512 entries of src/x86_64/strategies.c, on AVX2 */
+/* As the avx512 entries of src/engine/x86_64/strategies.c, on AVX2 */
 static const struct ua_strategy emu_strategies[] = {
     {.name = "avx512emu",
      .copy = ua_copy_avx512emu,

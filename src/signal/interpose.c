@@ -88,39 +88,15 @@ ua_next(_Atomic(void *) *slot, const char *name)
 
 #define UA_API UA_EXPORT
 
-UA_NEXT_DECL(sigaction);
-UA_NEXT_DECL(__sigaction);
-UA_NEXT_DECL(signal);
-UA_NEXT_DECL(bsd_signal);
-UA_NEXT_DECL(ssignal);
-UA_NEXT_DECL(sysv_signal);
-UA_NEXT_DECL(__sysv_signal);
-UA_NEXT_DECL(sigset);
-UA_NEXT_DECL(sighold);
-UA_NEXT_DECL(sigrelse);
-UA_NEXT_DECL(sigignore);
-UA_NEXT_DECL(siginterrupt);
-UA_NEXT_DECL(pthread_sigmask);
-UA_NEXT_DECL(sigprocmask);
-UA_NEXT_DECL(sigpending);
-UA_NEXT_DECL(sigsuspend);
-UA_NEXT_DECL(pselect);
-UA_NEXT_DECL(ppoll);
-UA_NEXT_DECL(__ppoll_chk);
-UA_NEXT_DECL(sigblock);
-UA_NEXT_DECL(sigsetmask);
-UA_NEXT_DECL(longjmp);
-UA_NEXT_DECL(_longjmp);
-UA_NEXT_DECL(siglongjmp);
-UA_NEXT_DECL(__longjmp_chk);
-UA_NEXT_DECL(epoll_pwait);
 #ifdef UA_HAVE_EPOLL_PWAIT2
-UA_NEXT_DECL(epoll_pwait2);
+#define UA_INTERPOSED_GLIBC_2_35(name) UA_INTERPOSED(name)
+#else
+#define UA_INTERPOSED_GLIBC_2_35(name)
 #endif
-UA_NEXT_DECL(sigwait);
-UA_NEXT_DECL(sigwaitinfo);
-UA_NEXT_DECL(sigtimedwait);
-UA_NEXT_DECL(pthread_create);
+
+#define UA_INTERPOSED(name) UA_NEXT_DECL(name);
+#include "interposed.def"
+#undef UA_INTERPOSED
 
 /* ---- Actions ---- */
 
@@ -805,38 +781,8 @@ __attribute__((constructor)) static void
 ua_interpose_init(void)
 {
 	ua_sig_interposing();
-	(void)UA_NEXT(sigaction);
-	(void)UA_NEXT(__sigaction);
-	(void)UA_NEXT(signal);
-	(void)UA_NEXT(bsd_signal);
-	(void)UA_NEXT(ssignal);
-	(void)UA_NEXT(sysv_signal);
-	(void)UA_NEXT(__sysv_signal);
-	(void)UA_NEXT(sigset);
-	(void)UA_NEXT(sighold);
-	(void)UA_NEXT(sigrelse);
-	(void)UA_NEXT(sigignore);
-	(void)UA_NEXT(siginterrupt);
-	(void)UA_NEXT(pthread_sigmask);
-	(void)UA_NEXT(sigprocmask);
-	(void)UA_NEXT(sigpending);
-	(void)UA_NEXT(sigsuspend);
-	(void)UA_NEXT(pselect);
-	(void)UA_NEXT(ppoll);
-	(void)UA_NEXT(__ppoll_chk);
-	(void)UA_NEXT(sigblock);
-	(void)UA_NEXT(sigsetmask);
-	(void)UA_NEXT(longjmp);
-	(void)UA_NEXT(_longjmp);
-	(void)UA_NEXT(siglongjmp);
-	(void)UA_NEXT(__longjmp_chk);
-	(void)UA_NEXT(epoll_pwait);
-#ifdef UA_HAVE_EPOLL_PWAIT2
-	(void)UA_NEXT(epoll_pwait2);
-#endif
-	(void)UA_NEXT(sigwait);
-	(void)UA_NEXT(sigwaitinfo);
-	(void)UA_NEXT(sigtimedwait);
-	(void)UA_NEXT(pthread_create);
+#define UA_INTERPOSED(name) (void)UA_NEXT(name);
+#include "interposed.def"
+#undef UA_INTERPOSED
 }
 #endif

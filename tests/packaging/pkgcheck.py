@@ -108,12 +108,13 @@ INSTRUMENTATION = re.compile(r"__(odr_asan|asan|ubsan|tsan|msan|sancov|llvm|"
 
 def interposed_names(path):
     """The C library's signal functions the library stands in for
-    (src/signal/interpose.c): exported unversioned from the shared library, and
-    as __wrap_NAME from the static one (ld --wrap)."""
+    (src/signal/interposed.def, the list the build reads too): exported
+    unversioned from the shared library, and as __wrap_NAME from the
+    static one (ld --wrap)."""
     names = set()
     with open(path) as f:
         for line in f:
-            m = re.match(r"(?:UA_SYM|UA_SIGNAL_FN|UA_JUMP_FN)\((\w+)", line)
+            m = re.match(r"UA_INTERPOSED\w*\((\w+)\)$", line.strip())
             if m:
                 names.add(m.group(1))
     return names

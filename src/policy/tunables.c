@@ -12,44 +12,9 @@
 #include "tunables.h"
 
 const struct ua_tunable_info ua_tunables[UA_NTUNABLES] = {
-    [UA_T_STRATEGY] =
-	{"strategy",
-	 "force one strategy for every size, clear and nocache copy"},
-    [UA_T_SMALL] = {"small", "copies below medium_min"},
-    [UA_T_MEDIUM] = {"medium", "copies from medium_min to below large_min"},
-    [UA_T_LARGE] = {"large", "copies from large_min to below huge_min"},
-    [UA_T_HUGE] = {"huge", "copies at and above huge_min"},
-    [UA_T_CLEAR_SMALL] = {"clear_small", "clears below clear_large_min"},
-    [UA_T_CLEAR_LARGE] = {"clear_large", "clears at and above clear_large_min"},
-    [UA_T_NOCACHE] = {"nocache", "nocache copies at and above nocache_min"},
-    [UA_T_REP_MISALIGNED] =
-	{"rep_misaligned",
-	 "replaces a string strategy when (src ^ dst) & rep_align_mask"},
-    [UA_T_SMALL_MISALIGNED] =
-	{"small_misaligned", "small copies when (src ^ dst) & rep_align_mask"},
-    [UA_T_MEDIUM_MISALIGNED] =
-	{"medium_misaligned",
-	 "medium copies when (src ^ dst) & rep_align_mask"},
-    [UA_T_LARGE_MISALIGNED] =
-	{"large_misaligned", "large copies when (src ^ dst) & rep_align_mask"},
-    [UA_T_HUGE_MISALIGNED] = {"huge_misaligned",
-			      "huge copies when (src ^ dst) & rep_align_mask"},
-    [UA_T_MEDIUM_MIN] = {"medium_min", "bytes: where the medium class starts"},
-    [UA_T_LARGE_MIN] = {"large_min", "bytes: where the large class starts"},
-    [UA_T_HUGE_MIN] = {"huge_min", "bytes: where the huge class starts"},
-    [UA_T_CLEAR_LARGE_MIN] = {"clear_large_min",
-			      "bytes: where clear_large takes over"},
-    [UA_T_NOCACHE_MIN] = {"nocache_min",
-			  "bytes: smallest nocache copy that streams"},
-    [UA_T_REP_ALIGN_MASK] =
-	{"rep_align_mask",
-	 "(src ^ dst) & mask nonzero: the *_misaligned strategies"},
-    [UA_T_INLINE_WIDE] = {"inline_wide",
-			  "1: the entries copy small sizes with the widest "
-			  "vectors"},
-    [UA_T_INLINE_LOOP] = {"inline_loop",
-			  "1: with inline_wide, the entries copy from 513 B "
-			  "with a loop"},
+#define UA_TUNABLE(id, name, kind, doc) [UA_T_##id] = {#name, doc},
+#include "tunables.def"
+#undef UA_TUNABLE
 };
 
 int

@@ -14,37 +14,11 @@
 #include "ignored.h"
 #include "strategy.h"
 
-/* The table ua_tunables[] in tunables.c, same order */
+/* The tunables (tunables.def), in its order: ua_tunables[] in tunables.c */
 enum ua_tunable {
-	/* Strategies (value: a strategy name) */
-	UA_T_STRATEGY,       /* force one for every copy, clear, nocache copy */
-	UA_T_SMALL,          /* copies below medium_min */
-	UA_T_MEDIUM,         /* copies below large_min */
-	UA_T_LARGE,          /* copies below huge_min */
-	UA_T_HUGE,           /* copies at and above huge_min */
-	UA_T_CLEAR_SMALL,    /* clears below clear_large_min */
-	UA_T_CLEAR_LARGE,    /* clears from there up */
-	UA_T_NOCACHE,        /* nocache copies at and above nocache_min */
-	UA_T_REP_MISALIGNED, /* replaces a string strategy when
-			      * (src ^ dst) & rep_align_mask */
-	UA_T_SMALL_MISALIGNED,  /* the same classes when (src ^ dst) & */
-	UA_T_MEDIUM_MISALIGNED, /* rep_align_mask (unset: the class's own, */
-	UA_T_LARGE_MISALIGNED,  /* or rep_misaligned for a string one) */
-	UA_T_HUGE_MISALIGNED,
-	/* Numbers (value: decimal or 0x hex, optional K/M/G suffix, or max) */
-	UA_T_MEDIUM_MIN,
-	UA_T_LARGE_MIN,
-	UA_T_HUGE_MIN,
-	UA_T_CLEAR_LARGE_MIN,
-	UA_T_NOCACHE_MIN,    /* streaming only from there: small writes
-			      * must not stream (one page by default) */
-	UA_T_REP_ALIGN_MASK, /* 0 = string instructions at any relative
-			      * alignment; else the misaligned classes */
-	/* Flags: numbers that are 0 or 1 */
-	UA_T_INLINE_WIDE, /* 1: the entries' small path with the widest
-			   * vectors (memcpy_inline_wide) */
-	UA_T_INLINE_LOOP, /* 1: and above 512 bytes with their loop
-			   * (memcpy_inline_loop) */
+#define UA_TUNABLE(id, name, kind, doc) UA_T_##id,
+#include "tunables.def"
+#undef UA_TUNABLE
 	UA_NTUNABLES,
 	UA_T_FIRST_NUMBER = UA_T_MEDIUM_MIN,
 	UA_T_FIRST_FLAG = UA_T_INLINE_WIDE,

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Description: the portable versions that every port of this tree replaces
- * (src/task_size.c, src/engine/cpu_detect.c, src/policy/default_policy.c), built here
- * under other names, work: the end of the user address space found by
- * bisection is where pages stop being mappable; the CPU is what the C
+ * (src/task_size.c, src/engine/cpu_detect.c, src/policy/default_policy.c),
+ * built here under other names, work: the end of the user address space found
+ * by bisection is where pages stop being mappable; the CPU is what the C
  * library says; the default policy names a usable strategy for every
  * setting, and the library runs on it (copies exact, faults included).
  *

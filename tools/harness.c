@@ -593,3 +593,23 @@ ratio_spread(const double *num, const double *den, int trials)
 
 	return spread(q, trial_ratios(num, den, trials, q));
 }
+
+int
+policy_next(int *cursor, struct policy_item *ret)
+{
+	const struct ua_policy *p = ua_policy();
+
+	while (*cursor < UA_NTUNABLES) {
+		int t = (*cursor)++;
+		const struct ua_setting *s = &p->t[t];
+
+		if (t < UA_T_FIRST_NUMBER && !s->strategy)
+			continue;
+		ret->name = ua_tunables[t].name;
+		ret->from = ua_source_name(s->source);
+		ret->doc = ua_tunables[t].doc;
+		ua_setting_format(ret->value, sizeof(ret->value), t, s);
+		return 1;
+	}
+	return 0;
+}

@@ -169,4 +169,16 @@ void arena_release(void);
 /* The usable non-temporal strategy, or NULL */
 const struct ua_strategy *nocache_strategy(void);
 
+/*
+ * The policy in force, a tunable at a time, as every tool prints it: the
+ * next tunable from *cursor (0 at first) into *ret, 0 past the last.
+ * Unset strategy tunables (no forced strategy; a misaligned class that
+ * runs its class's own) are not listed.
+ */
+struct policy_item {
+	const char *name, *from, *doc;
+	char value[24];
+};
+int policy_next(int *cursor, struct policy_item *ret);
+
 #endif /* UA_HARNESS_H */

@@ -190,15 +190,15 @@ print_ignored(const struct ua_ignored *ign, const struct ua_ignored_item *it)
 static int
 show(void)
 {
-	const struct ua_policy *p = ua_policy();
 	const struct ua_ignored *ign = ua_ignored();
 	const struct ua_cpu *cpu = ua_cpu();
 	const struct ua_strategy *all;
 	const char *prof = ua_profile_in_use();
 	const char *env;
-	char id[64], f[256], v[64], basis[256];
+	struct policy_item it;
+	char id[64], f[256], basis[256];
 	size_t n, i;
-	int unread = 0;
+	int c, unread = 0;
 
 	ua_cpu_id(id, sizeof(id), cpu);
 	ua_cpu_features(f, sizeof(f), cpu);
@@ -239,16 +239,9 @@ show(void)
 	if (ign->count > UA_IGNORED_MAX)
 		printf("  and %u more\n", ign->count - UA_IGNORED_MAX);
 	printf("\n");
-	for (i = 0; i < UA_NTUNABLES; i++) {
-		const struct ua_setting *s = &p->t[i];
-
-		/* Unset: no forced strategy; a class's own when misaligned */
-		if (i < UA_T_FIRST_NUMBER && !s->strategy)
-			continue;
-		ua_setting_format(v, sizeof(v), (int)i, s);
-		printf("%s=%s\t(%s)\t# %s\n", ua_tunables[i].name, v,
-		       ua_source_name(s->source), ua_tunables[i].doc);
-	}
+	for (c = 0; policy_next(&c, &it);)
+		printf("%s=%s\t(%s)\t# %s\n", it.name, it.value, it.from,
+		       it.doc);
 	printf("\nin force: copy of 1 B: %s, 4 KiB: %s, 64 KiB: %s, 1 MiB: %s, "
 	       "64 MiB: %s\n",
 	       ua_copy_strategy(1), ua_copy_strategy(4096),

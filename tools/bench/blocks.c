@@ -152,7 +152,7 @@ cmd_blocks(void)
 	}
 	table_note(tb, "speed vs block: median over trials of (block time / "
 		       "this loop's time), the loops run back to back");
-	table_note(tb, "bars (issue 14): block >= 0.9x plain scalar loads, "
+	table_note(tb, "bars: block >= 0.9x plain scalar loads, "
 		       ">= 5x ua_get_user");
 	table_end(tb);
 	buffer_free(a, BLOCK_N * sizeof(uint64_t));

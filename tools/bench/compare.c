@@ -282,7 +282,7 @@ facts_live(struct facts *f)
 	static const size_t sizes[] = {16,      256,      4096,     65536,
 				       1 << 20, 16 << 20, 256 << 20};
 	const struct ua_cpu *cpu = ua_cpu();
-	const struct ua_policy *p = ua_policy();
+	struct policy_item it;
 	size_t i;
 	char a[24];
 	int k;
@@ -301,16 +301,10 @@ facts_live(struct facts *f)
 			 ua_copy_strategy(sizes[i]));
 	}
 	f->nstrategies = (int)i;
-	for (k = 0; k < UA_NTUNABLES; k++) {
-		const struct ua_setting *s = &p->t[k];
-
-		if (k == UA_T_STRATEGY && !s->strategy)
-			continue;
-		snprintf(f->tunables[f->ntunables][0], 48, "%s",
-			 ua_tunables[k].name);
-		ua_setting_format(a, sizeof(a), k, s);
-		snprintf(f->tunables[f->ntunables][1], 48, "%s (%s)", a,
-			 ua_source_name(s->source));
+	for (k = 0; policy_next(&k, &it);) {
+		snprintf(f->tunables[f->ntunables][0], 48, "%s", it.name);
+		snprintf(f->tunables[f->ntunables][1], 48, "%s (%s)", it.value,
+			 it.from);
 		f->ntunables++;
 	}
 }

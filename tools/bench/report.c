@@ -879,10 +879,10 @@ json_run_info(void)
 	static const size_t sizes[] = {16,      256,      4096,     65536,
 				       1 << 20, 16 << 20, 256 << 20};
 	const struct ua_cpu *cpu = ua_cpu();
-	const struct ua_policy *p = ua_policy();
+	struct policy_item it;
 	const char *env;
 	unsigned bit;
-	int i, n = 0;
+	int i, c, n = 0;
 	char a[24];
 
 	printf(",\n  \"machine\": {\"cpu\": ");
@@ -911,18 +911,13 @@ json_run_info(void)
 	env = getenv("UACCESS_DISABLE");
 	json_str(env ? env : "");
 	printf(",\n    \"tunables\": [");
-	for (i = n = 0; i < UA_NTUNABLES; i++) {
-		const struct ua_setting *st = &p->t[i];
-
-		if (i == UA_T_STRATEGY && !st->strategy)
-			continue;
+	for (c = n = 0; policy_next(&c, &it);) {
 		printf("%s{\"name\": ", n++ ? ", " : "");
-		json_str(ua_tunables[i].name);
+		json_str(it.name);
 		printf(", \"value\": ");
-		ua_setting_format(a, sizeof(a), i, st);
-		json_str(a);
+		json_str(it.value);
 		printf(", \"from\": ");
-		json_str(ua_source_name(st->source));
+		json_str(it.from);
 		putchar('}');
 	}
 	printf("],\n    \"ua_copy_strategy\": {");

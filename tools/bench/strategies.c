@@ -65,10 +65,9 @@ machine_table(void)
 static void
 policy_table(void)
 {
-	const struct ua_policy *p = ua_policy();
+	struct policy_item it;
 	struct table *t;
-	char a[24];
-	int i;
+	int c;
 
 	t = table_new("strategies", "policy",
 		      "the policy in force: a strategy per size class and "
@@ -77,17 +76,12 @@ policy_table(void)
 	table_col(t, "value", "", 0);
 	table_col(t, "from", "", 0);
 	table_col(t, "meaning", "", 0);
-	for (i = 0; i < UA_NTUNABLES; i++) {
-		const struct ua_setting *s = &p->t[i];
-
-		if (i == UA_T_STRATEGY && !s->strategy)
-			continue;
-		ua_setting_format(a, sizeof(a), i, s);
+	for (c = 0; policy_next(&c, &it);) {
 		table_row(t);
-		table_str(t, "%s", ua_tunables[i].name);
-		table_str(t, "%s", a);
-		table_str(t, "%s", ua_source_name(s->source));
-		table_str(t, "%.47s", ua_tunables[i].doc);
+		table_str(t, "%s", it.name);
+		table_str(t, "%s", it.value);
+		table_str(t, "%s", it.from);
+		table_str(t, "%.47s", it.doc);
 	}
 	table_note(t, "Override with UACCESS_TUNABLES=name=value:...; "
 		      "uaccess-tune measures this machine and writes a "

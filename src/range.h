@@ -2,7 +2,7 @@
 /*
  * The user range and access_ok: the one check every call makes before it
  * touches user memory.  Its assembly twin is USER_SIDE and USER_SIDE_FULL
- * in src/x86_64/entry.S, which read the same words but for ua_entry_top
+ * in src/api/x86_64/entry.S, which read the same words but for ua_entry_top
  * (below) first.
  *
  * The thread's range is its own, [range_lo, range_hi) (thread.h), when

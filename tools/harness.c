@@ -292,9 +292,9 @@ typedef void *(*volatile memcpy_like)(void *, const void *, size_t);
  * S to D (expressions of the loop's variables).  memcpy and the user copies
  * share one loop: their arguments and result travel in the same registers
  * (the result is not used), and a loop of its own per convention made the
- * loop's code, not the entry called, decide small copies: copy_from_user ran
- * 1.14x ua_memcpy and glibc's memcpy at 8-128 B (Zen 5), and with glibc
- * timed in copy_from_user's loop, glibc ran 1.14x too.
+ * loop's code, not the entry called, decide small copies, glibc's memcpy
+ * as much as the user copies (docs/measurements/zen5.md: "Small sizes move
+ * with the process").
  */
 #define DISPATCH(c, LOOP, D, S, N)                                             \
 	do {                                                                   \

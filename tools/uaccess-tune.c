@@ -805,8 +805,8 @@ classes_split_at(struct result *res, size_t from)
  * where the data lies beyond the cache, a misaligned rep movsb or vector
  * loop can run well below what streaming stores reach while the aligned
  * pairs are level with them (AMD Zen 5).  From the size whose two
- * buffers outgrow the LLC (where a copy's data cannot be in it: with a 4
- * MiB copy in the L3 of a Zen 5, streaming ran 0.80x rep movsb), the
+ * buffers outgrow the LLC (where a copy's data cannot be in it: within the
+ * L3, streaming loses to rep movsb, docs/measurements/zen5.md), the
  * misaligned strategy in force is timed against the streaming one, the
  * source 1 and 33 bytes off the destination's alignment; from the smallest
  * size where streaming wins beyond the trial spreads (depart()) there and

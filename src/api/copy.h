@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The bulk copies' slow way (copy.c): where the entries (entry.c, or
- * src/<arch>/entry.S) go when access_ok does not hold, which is also the
+ * src/api/<arch>/entry.S) go when access_ok does not hold, which is also the
  * first call of a process: init, look again, then run, cut at the end of
  * the default range, or refuse (range.h).
  */

@@ -4,7 +4,7 @@
  * class and relative alignment (dispatch.h), with the user side in its
  * arguments; nothing is stored.  When access_ok does not hold, the slow way
  * (copy.h).  An architecture may write them in assembly instead
- * (src/x86_64/entry.S).
+ * (src/api/x86_64/entry.S).
  */
 #include "arch.h"
 #include "copy.h"

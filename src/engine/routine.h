@@ -30,7 +30,7 @@ void *ua_memcpy_with(ua_copy_fn fn, void *dst, const void *src, size_t n);
 
 /*
  * The byte routines: any size, the simplest moves, on every CPU; they
- * finish a copy after a fault (src/x86_64/copy_bytes.S; the first
+ * finish a copy after a fault (src/engine/x86_64/copy_bytes.S; the first
  * strategy's routines on i386 and aarch64)
  */
 size_t ua_arch_copy_bytes(void *dst, const void *src, size_t n, uintptr_t a3,
@@ -40,7 +40,7 @@ size_t ua_arch_clear_bytes(void *dst, const void *src, size_t n, uintptr_t a3,
 
 /*
  * One load or store of 1, 2, 4 or 8 bytes at a user pointer already
- * checked (src/<arch>/user.S): 0, or -EFAULT (a load then stores 0)
+ * checked (src/api/<arch>/user.S): 0, or -EFAULT (a load then stores 0)
  */
 int ua_arch_get_1(uint64_t *ret, const void *uptr);
 int ua_arch_get_2(uint64_t *ret, const void *uptr);

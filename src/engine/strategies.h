@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The strategies: one routine of each kind (copy, clear, memcpy) per way of
- * copying, in assembly (src/<arch>/copy_*.S).  The list is
- * src/<arch>/strategies.c, written once with UA_STRATEGY_TABLE below; the
- * build reads the names from it for the tests that run once per strategy.
+ * copying, in assembly (src/engine/<arch>/copy_*.S).  The list is
+ * src/engine/<arch>/strategies.c, written once with UA_STRATEGY_TABLE below;
+ * the build reads the names from it for the tests that run once per strategy.
  * strategy.h has the lookups.
  */
 #ifndef UA_STRATEGIES_H
@@ -40,7 +40,7 @@ struct ua_strategy {
 };
 
 /* Every strategy built for this architecture, the first one running on
- * every CPU of it (src/<arch>/strategies.c) */
+ * every CPU of it (src/engine/<arch>/strategies.c) */
 const struct ua_strategy *ua_arch_strategies(size_t *ret_count);
 
 /*

@@ -3,7 +3,7 @@
  * The default policy: which strategy serves each size class, and the
  * thresholds, for the CPU at hand.  src/default_policy.c is the portable
  * one; an architecture with measurements replaces it
- * (src/<arch>/default_policy.c).  The profile and UACCESS_TUNABLES are
+ * (src/policy/<arch>/default_policy.c).  The profile and UACCESS_TUNABLES are
  * applied over it (policy.c).
  */
 #ifndef UA_DEFAULT_POLICY_H

@@ -6,16 +6,17 @@
  * costs a compare or three and an indirect call.
  *
  * Where the rest of the engine lives:
- *   strategies.h, src/<arch>/strategies.c   the strategies (one list per arch)
- *   src/<arch>/copy_*.S, memcpy_*.S          their routines
+ *   strategies.h     the strategies (one list per arch:
+ *                    src/engine/<arch>/strategies.c)
+ *   src/engine/<arch>/copy_*.S, memcpy_*.S   their routines
  *   strategy.h       which ones may run (the CPU, UACCESS_DISABLE)
  *   cpu.h, cpu_detect.h                      the CPU
  *   tunables.h       the settings of a policy, their names and parser
- *   default_policy.h src/<arch>/default_policy.c: the defaults per CPU
+ *   default_policy.h the defaults per CPU (src/policy/<arch>/default_policy.c)
  *   profile.h        the profile uaccess-tune writes
  *   policy.h         the policy to put in force (defaults, profile, env)
  *   fail.h           fault injection, which wraps the table's routines
- * The entries that read the table: entry.c (src/x86_64/entry.S), copy.c.
+ * The entries that read the table: entry.c (src/api/x86_64/entry.S), copy.c.
  *
  * Also used, not installed, by the project's tools and internal tests
  * (uaccess-tune, uaccess-bench, checkasm), which link the library's objects.
@@ -58,7 +59,7 @@ extern struct ua_misaligned ua_misaligned;
 
 /*
  * An architecture whose entries are written in assembly (x86-64:
- * src/<arch>/entry.S) may copy small sizes in the entry itself, without
+ * src/api/<arch>/entry.S) may copy small sizes in the entry itself, without
  * the indirect jump: up to ua_memcpy_inline_max bytes, which
  * ua_dispatch_apply() sets to the small class's memcpy_inline, or its
  * memcpy_inline_wide under inline_wide (below medium_min; 0 before the

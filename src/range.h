@@ -26,7 +26,7 @@
  * first page (which root may map), and clamp the pointer to the top: the
  * page there is never mapped, so the copy faults where it leaves the
  * range.  The C bulk calls cut the copy at
- * the end themselves (copy.c).
+ * the end themselves (refused.c).
  */
 #ifndef UA_RANGE_H
 #define UA_RANGE_H

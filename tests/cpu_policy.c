@@ -15,8 +15,8 @@
 #include "cpu_detect.h"
 #include "default_policy.h"
 #include "page.h"
-#include "strategy.h"
 #include "test.h"
+#include "usable.h"
 #include "x86/cpu_features.h"
 #include "x86/glibc_floor.h"
 

@@ -12,7 +12,7 @@
  * (not blocked in SIGUSR1's) runs a faulting copy.  Each level checks its
  * own results.  Runs until enough interruptions were seen inside user
  * copies (UA_SIGNAL_SECONDS caps the time, default 10).
- * Regression test for two races of the per-thread record copy.c once kept:
+ * Regression test for two races of the per-thread record refused.c once kept:
  * a handler's copy landing between the stores that filled it, and one
  * landing inside a handler's ua_memcpy.
  *

@@ -7,8 +7,8 @@
  *
  * uaccess-test: internal
  */
-#include "strategy.h"
 #include "test.h"
+#include "usable.h"
 
 int
 main(void)

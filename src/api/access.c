@@ -4,8 +4,8 @@
  * the check that opens a block of inline accesses, ua_user_access_begin().
  * The range and the check themselves: range.h.
  */
-#include "fail.h"
 #include "init.h"
+#include "inject.h"
 #include "range.h"
 
 UA_EXPORT int

@@ -3,13 +3,13 @@
  * The copy entries, in C: access_ok (range.h), then the routine of the size
  * class and relative alignment (dispatch.h), with the user side in its
  * arguments; nothing is stored.  When access_ok does not hold, the slow way
- * (copy.h).  An architecture may write them in assembly instead
+ * (refused.h).  An architecture may write them in assembly instead
  * (src/api/x86_64/entry.S).
  */
 #include "arch.h"
-#include "copy.h"
 #include "dispatch.h"
 #include "range.h"
+#include "refused.h"
 
 UA_EXPORT size_t
 ua_copy_from_user(void *dst, const void *usrc, size_t n)

@@ -6,13 +6,13 @@
  * that a first call may come from a signal handler.
  *
  * Every call initialises on its first use, on its slow path: the bulk
- * copies when the range refuses (copy.c), the others at the gate below.
+ * copies when the range refuses (refused.c), the others at the gate below.
  * ua_memcpy needs no init: the dispatch table fills itself (dispatch.h).
  */
 #ifndef UA_INIT_H
 #define UA_INIT_H
 
-#include "fail.h"
+#include "inject.h"
 #include "once.h"
 
 extern struct ua_once ua_ready;

@@ -4,7 +4,7 @@
  * copying, in assembly (src/engine/<arch>/copy_*.S).  The list is
  * src/engine/<arch>/strategies.c, written once with UA_STRATEGY_TABLE below;
  * the build reads the names from it for the tests that run once per strategy.
- * strategy.h has the lookups.
+ * usable.h has the lookups.
  */
 #ifndef UA_STRATEGIES_H
 #define UA_STRATEGIES_H

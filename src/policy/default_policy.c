@@ -9,7 +9,7 @@
 #include "default_policy.h"
 #include "cpu.h"
 #include "page.h"
-#include "strategy.h"
+#include "usable.h"
 
 void
 ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)

@@ -9,14 +9,14 @@
  *   strategies.h     the strategies (one list per arch:
  *                    src/engine/<arch>/strategies.c)
  *   src/engine/<arch>/copy_*.S, memcpy_*.S   their routines
- *   strategy.h       which ones may run (the CPU, UACCESS_DISABLE)
+ *   usable.h         which ones may run (the CPU, UACCESS_DISABLE)
  *   cpu.h, cpu_detect.h                      the CPU
  *   tunables.h       the settings of a policy, their names and parser
  *   default_policy.h the defaults per CPU (src/policy/<arch>/default_policy.c)
  *   profile.h        the profile uaccess-tune writes
  *   policy.h         the policy to put in force (defaults, profile, env)
- *   fail.h           fault injection, which wraps the table's routines
- * The entries that read the table: entry.c (src/api/x86_64/entry.S), copy.c.
+ *   inject.h         fault injection, which wraps the table's routines
+ * The entries that read the table: entry.c (src/api/x86_64/entry.S), refused.c.
  *
  * Also used, not installed, by the project's tools and internal tests
  * (uaccess-tune, uaccess-bench, checkasm), which link the library's objects.
@@ -131,7 +131,7 @@ void ua_dispatch_apply(const struct ua_policy *p);
 const struct ua_policy *ua_policy(void);
 
 /*
- * Fault injection (fail.c): p in force with each of the table's user
+ * Fault injection (inject.c): p in force with each of the table's user
  * routines replaced by a wrapper (wrap), every size through the main table
  * and no size copied by the entries themselves; ret_real gets the routines
  * the wrappers stand for.

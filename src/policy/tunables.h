@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "ignored.h"
-#include "strategy.h"
+#include "usable.h"
 
 /* The tunables (tunables.def), in its order: ua_tunables[] in tunables.c */
 enum ua_tunable {

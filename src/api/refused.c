@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* The bulk copies' slow way (copy.h), and clear_user. */
+/* The bulk copies' slow way (refused.h), and clear_user. */
 #include <limits.h>
 #include <string.h>
 
 #include "arch.h"
-#include "copy.h"
 #include "dispatch.h"
 #include "init.h"
 #include "range.h"
+#include "refused.h"
 
 enum ua_op { UA_OP_FROM, UA_OP_FROM_NOCACHE, UA_OP_TO, UA_OP_CLEAR };
 

@@ -27,7 +27,7 @@
 #include "arch.h"
 #include "cpu.h"
 #include "dispatch.h"
-#include "fail.h"
+#include "inject.h"
 #include "once.h"
 #include "thread.h"
 

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Which strategies this process may use (strategy.h). */
+/* Which strategies this process may use (usable.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cpu.h"
-#include "strategy.h"
+#include "usable.h"
 
 /* bit i: strategy i turned off by UACCESS_DISABLE */
 static uint64_t ua_disabled;

@@ -3,8 +3,8 @@
  * Which strategies (strategies.h) this process may use: the CPU must have
  * what they need, and UACCESS_DISABLE must not turn them off.
  */
-#ifndef UA_STRATEGY_H
-#define UA_STRATEGY_H
+#ifndef UA_USABLE_H
+#define UA_USABLE_H
 
 #include "ignored.h"
 #include "strategies.h"
@@ -19,4 +19,4 @@ int ua_strategy_supported(const struct ua_strategy *s);
 /* UACCESS_DISABLE=name,name,...: read when the policy is (policy.c) */
 void ua_strategy_read_disable(struct ua_ignored *ign);
 
-#endif /* UA_STRATEGY_H */
+#endif /* UA_USABLE_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Usercopy fault injection (fail.c): UACCESS_FAIL and ua_fail_usercopy(). */
-#ifndef UA_FAIL_H
-#define UA_FAIL_H
+/* Usercopy fault injection (inject.c): UACCESS_FAIL and ua_fail_usercopy(). */
+#ifndef UA_INJECT_H
+#define UA_INJECT_H
 
 #include <stdatomic.h>
 
@@ -25,4 +25,4 @@ void ua_fail_record(uintptr_t addr);
 /* At init, once: UACCESS_FAIL */
 void ua_fail_init(void);
 
-#endif /* UA_FAIL_H */
+#endif /* UA_INJECT_H */

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The bulk copies' slow way (copy.c): where the entries (entry.c, or
+ * The bulk copies' slow way (refused.c): where the entries (entry.c, or
  * src/api/<arch>/entry.S) go when access_ok does not hold, which is also the
  * first call of a process: init, look again, then run, cut at the end of
  * the default range, or refuse (range.h).
  */
-#ifndef UA_COPY_H
-#define UA_COPY_H
+#ifndef UA_REFUSED_H
+#define UA_REFUSED_H
 
 #include <stddef.h>
 
@@ -14,4 +14,4 @@ size_t ua_from_user_refused(void *dst, const void *usrc, size_t n);
 size_t ua_from_user_nocache_refused(void *dst, const void *usrc, size_t n);
 size_t ua_to_user_refused(void *udst, const void *src, size_t n);
 
-#endif /* UA_COPY_H */
+#endif /* UA_REFUSED_H */

@@ -508,8 +508,18 @@ check_fault(const struct ua_strategy *s, struct t_layout *l, enum t_bad kind,
 		else {
 			r = ua_user_copy(s->copy, trusted, user, n, UA_SIDE_SRC,
 					 (uintptr_t)user);
-			/* The raw routine does not zero-fill: do it like the
-			 * API */
+			/*
+			 * The raw routine leaves the bytes past its count as
+			 * they were (checked where the count is as expected,
+			 * below), and does not zero-fill: do it like the API
+			 */
+			if (r == n - k)
+				CHECK(first_not(trusted + k, CANARY, r) == r,
+				      "%s %s %s: n=%zu k=%zu: byte %zu past "
+				      "the count written",
+				      s->name, fault_op_names[op],
+				      t_bad_names[kind], n, k,
+				      k + first_not(trusted + k, CANARY, r));
 			memset(trusted + (n - r), 0, r);
 		}
 		CHECK(r == n - k, "%s %s %s: n=%zu, bad at %zu: returned %zu",

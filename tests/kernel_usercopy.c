@@ -2,7 +2,12 @@
 /*
  * Description: the Linux kernel's own usercopy test cases (lib's kunit
  * usercopy suite) redone for userspace: "user" memory is an mmap'ed region
- * set as this thread's user range, "kernel" memory is a buffer outside it.
+ * set as this thread's user range, "kernel" memory is a buffer outside it;
+ * and the check the suite grew with arm64's copy_to_user rewrite: a copy
+ * that runs into a bad page returns exactly what it did not write, and no
+ * byte past that count, nor after the destination, is modified.
+ *
+ * uaccess-test: per-strategy
  */
 #include <stdint.h>
 
@@ -127,9 +132,147 @@ test_invalid(void)
 #undef ILLEGAL
 }
 
+/*
+ * The fault rule, at every start 1..FX_BEFORE bytes before the end of the
+ * first page and every size 1..FX_MAX, the second page made read-only (the
+ * writes) or PROT_NONE (the reads).  The count is exact: the first n - left
+ * bytes hold the data; every byte from there to the bad page, every byte
+ * after the destination (the rest of the page, and the bad page itself)
+ * and before it keeps its canary.  For copy_from_user the trusted
+ * destination holds the data and zeros, nothing after it changes.
+ */
+#define FX_BEFORE 80
+#define FX_MAX 160
+#define FX_CANARY 0x5c
+
+static void
+fx_check_user(const char *what, const char *u, size_t n, size_t left,
+	      const unsigned char *want, const unsigned char *bad_page)
+{
+	size_t before = (size_t)(umem + pg - u), done = n < before ? n : before;
+	size_t i;
+
+	CHECK(left == n - done, "%s n=%zu, %zu before the bad page: left %zu",
+	      what, n, before, left);
+	if (left > n)
+		left = n;
+	for (i = 0; i < n - left; i++)
+		CHECK((unsigned char)u[i] == want[i],
+		      "%s n=%zu, %zu before: byte %zu not written", what, n,
+		      before, i);
+	/* from the count to the bad page, and after the destination */
+	for (i = n - left; i < before; i++)
+		CHECK((unsigned char)u[i] == FX_CANARY,
+		      "%s n=%zu, %zu before: byte %zu past the count (left "
+		      "%zu) = %#x",
+		      what, n, before, i, left, (unsigned char)u[i]);
+	for (i = 0; i < pg - before; i++)
+		CHECK((unsigned char)umem[i] == FX_CANARY,
+		      "%s n=%zu, %zu before: wrote before the destination",
+		      what, n, before);
+	CHECK(!memcmp(umem + pg, bad_page, pg),
+	      "%s n=%zu, %zu before: the read-only page changed", what, n,
+	      before);
+}
+
+static void
+test_fault_exact(void)
+{
+	static unsigned char src[FX_MAX], zero[FX_MAX], bad_page[65536];
+	size_t before, n, i;
+	char *u;
+
+	CHECK(pg <= sizeof(bad_page), "page size %zu", pg);
+	t_fill(src, sizeof(src), 35);
+	for (i = 0; i < sizeof(src); i++)
+		if (src[i] == FX_CANARY || !src[i])
+			src[i] = 0x17;
+	t_fill(bad_page, pg, 4);
+	memcpy(umem + pg, bad_page, pg);
+	CHECK(!mprotect(umem + pg, pg, PROT_READ), "mprotect");
+	for (before = 1; before <= FX_BEFORE; before++)
+		for (n = 1; n <= FX_MAX; n++) {
+			u = umem + pg - before;
+			memset(umem, FX_CANARY, pg);
+			fx_check_user("copy_to_user", u, n,
+				      ua_copy_to_user(u, src, n), src,
+				      bad_page);
+			memset(umem, FX_CANARY, pg);
+			fx_check_user("clear_user", u, n, ua_clear_user(u, n),
+				      zero, bad_page);
+		}
+	/* copy_from_user: the user page after is PROT_NONE */
+	CHECK(!mprotect(umem + pg, pg, PROT_NONE), "mprotect");
+	memcpy(umem + pg - FX_BEFORE, src, FX_BEFORE);
+	for (before = 1; before <= FX_BEFORE; before++)
+		for (n = 1; n <= FX_MAX; n++) {
+			size_t done = n < before ? n : before, left;
+			unsigned char *d = (unsigned char *)kmem + 64;
+
+			u = umem + pg - before;
+			memset(kmem, FX_CANARY, 64 + FX_MAX + 64);
+			left = ua_copy_from_user(d, u, n);
+			CHECK(left == n - done,
+			      "copy_from_user n=%zu, %zu before the bad page: "
+			      "left %zu",
+			      n, before, left);
+			CHECK(!memcmp(d, u, done),
+			      "copy_from_user n=%zu, %zu "
+			      "before: data",
+			      n, before);
+			for (i = done; i < n; i++)
+				CHECK(!d[i],
+				      "copy_from_user n=%zu, %zu before: byte "
+				      "%zu past the count = %#x, not zero",
+				      n, before, i, d[i]);
+			for (i = 0; i < 64; i++)
+				CHECK(kmem[i] == FX_CANARY &&
+					  d[n + i] == FX_CANARY,
+				      "copy_from_user n=%zu, %zu before: wrote "
+				      "outside the destination",
+				      n, before);
+		}
+	CHECK(!mprotect(umem + pg, pg, PROT_READ | PROT_WRITE), "mprotect");
+}
+
+/*
+ * put_user of 2, 4 and 8 bytes straddling the end of the writable page:
+ * -EFAULT, and the bytes before the bad page unchanged (a store that
+ * straddles may write its first part before the second faults)
+ */
+static void
+test_put_user_straddle(void)
+{
+	size_t before;
+
+	CHECK(!mprotect(umem + pg, pg, PROT_READ), "mprotect");
+	for (before = 1; before < 8; before++) {
+		char *u = umem + pg - before;
+		size_t i;
+
+		memset(umem + pg - 8, FX_CANARY, 8);
+#define STRADDLE(type, val)                                                    \
+	do {                                                                   \
+		if (before < sizeof(type))                                     \
+			CHECK(ua_put_user((type)(val), (type *)u) == -EFAULT,  \
+			      "put_user " #type " %zu before", before);        \
+	} while (0)
+		STRADDLE(uint16_t, 0x1234);
+		STRADDLE(uint32_t, 0x12345678);
+		STRADDLE(uint64_t, 0x123456789abcdef0ull);
+#undef STRADDLE
+		for (i = 0; i < 8; i++)
+			CHECK((unsigned char)umem[pg - 8 + i] == FX_CANARY,
+			      "put_user %zu before the bad page wrote byte %zu",
+			      before, i);
+	}
+	CHECK(!mprotect(umem + pg, pg, PROT_READ | PROT_WRITE), "mprotect");
+}
+
 int
 main(void)
 {
+	t_require_forced_strategy();
 	pg = t_page();
 	umem = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -141,6 +284,8 @@ main(void)
 	test_invalid();
 	test_check_nonzero_user();
 	test_copy_struct_from_user();
+	test_fault_exact();
+	test_put_user_straddle();
 	t_done("kernel_usercopy");
 	return T_PASS;
 }

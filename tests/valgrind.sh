@@ -33,9 +33,10 @@
 # - chain: a SIGBUS sent with sigqueue whose previous action is SIG_DFL is
 #   re-raised by the handler with tgkill; under valgrind the process
 #   survives it instead of dying of SIGBUS.
-# - fault_matrix, copy_boundaries, holes forced to another strategy than
-#   erms, or to the entries' 64-byte paths (inline-wide/, inline-loop/;
-#   their ENVIRONMENT overrides ours): the loop-head fault above;
+# - fault_matrix, copy_boundaries, holes, kernel_usercopy forced to
+#   another strategy than erms, or to the entries' 64-byte paths
+#   (inline-wide/, inline-loop/; their ENVIRONMENT overrides ours): the
+#   loop-head fault above;
 #   their default/ runs inherit strategy=erms here and would repeat the
 #   erms ones.
 #   The erms runs stay (~3.5 min, ~1 min and 6 s with -j2: fault_matrix takes each of
@@ -104,7 +105,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 build=${1:-build-valgrind}
-skip='^(chain|signal_deferred|signal_jump|signal_jump/static|signal_unblock(/keep|/static)?|signal_keep_chain|signal_waiters(/keep)?|argblock_errors|signal_stack|tunables|first_call|checkasm|checkasm_avx512emu|bench/cli|tune/show|signal_sent|signal_sent/static|fortify/.*|preload/semantics|blocks/static|example/own-handler|(default|movsq|unrolled|sse2|avx2|avx512|avx512vbmi|nt|inline-wide|inline-loop)/(fault_matrix|copy_boundaries|holes))$'
+skip='^(chain|signal_deferred|signal_jump|signal_jump/static|signal_unblock(/keep|/static)?|signal_keep_chain|signal_waiters(/keep)?|argblock_errors|signal_stack|tunables|first_call|checkasm|checkasm_avx512emu|bench/cli|tune/show|signal_sent|signal_sent/static|fortify/.*|preload/semantics|blocks/static|example/own-handler|(default|movsq|unrolled|sse2|avx2|avx512|avx512vbmi|nt|inline-wide|inline-loop)/(fault_matrix|copy_boundaries|holes|kernel_usercopy))$'
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j2

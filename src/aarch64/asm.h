@@ -38,6 +38,13 @@
  * the architecture's FAR does not promise.  Without straddling accesses
  * any address of the faulting access will do.
  *
+ * It is also what keeps the count exact, the rule of the kernel's arm64
+ * rewrite: a store that faults writes nothing outside its bad page, and
+ * the stores go up chunk by chunk, so nothing past the count the fixup
+ * returns (the bad page's start) is ever written.  A move that spans a
+ * chunk's end, or stores ahead into a later chunk (the end of the copy
+ * first), breaks it: kernel_usercopy, holes and fault_matrix check it.
+ *
  * CHUNK: x3 = min(x2, bytes to the next 4 KiB boundary of x0 and of x1);
  * clobbers x6
  */

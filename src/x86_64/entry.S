@@ -126,15 +126,16 @@
 
 /*
  * Up to \limit bytes from rsi to rdi, then \ok and return;
- * above, on to \table.  Laid out as glibc's: 65..128 falls through, after
+ * above, on to \table.  Laid out as glibc's: 64..128 falls through, after
  * two branches on the size, as in glibc, and one on the policy: a limit
  * above UA_INLINE_NARROW (inline_wide: 64-byte moves, up to 1 KiB or the
  * loop) covers 512, so the paths up to 512 compare the limit with that
  * constant and not with n (a compare of memory with an immediate: it
- * keeps 65..128 within the entry's first 64-byte line, where a load into
+ * keeps 64..128 within the entry's first 64-byte line, where a load into
  * a register put the return in the next line, 5% slower at 128 B).
- * 257..512 take one taken branch, 129..256 two, as in glibc; up to 64 one,
- * and below 32 the smaller the size the fewer after that (32 and up only
+ * 257..512 take one taken branch, 129..256 two, as in glibc; below 64 one
+ * (64 B ran 0.83x glibc with it), and below 32 the smaller the size the
+ * fewer after that (32 and up only
  * happen when the small class runs a strategy with 32-byte vectors, so AVX
  * is there).  With n compared with the limit first and 65..128 behind a
  * taken branch, 128 B copies from L1 ran 0.67-0.72x glibc's speed on
@@ -150,23 +151,23 @@
  * moves get table entries.  Clobbers r10, r11, xmm0-1, ymm0-15, zmm16-31.
  */
 .macro SMALL_COPY limit, fault, vfault, table, loop, ok:vararg
-	cmp	$64, %rdx
-	jbe	.Lupto_64\@
+	cmp	$63, %rdx
+	jbe	.Lupto_63\@
 	cmpq	$UA_INLINE_NARROW, \limit(%rip)
 	jbe	.Lnarrow\@
 	cmp	$128, %rdx
 	ja	.Lwide_more_128\@
-	/* 65..128: 64 bytes from each end, in zmm16-31 (no vzeroupper) */
+	/* 64..128: 64 bytes from each end, in zmm16-31 (no vzeroupper) */
 	AMOV \vfault, vmovdqu64	(%rsi), %zmm16
 	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, , %zmm17, first=%zmm16
 	\ok
 	ret
-.Lupto_64\@:
+.Lupto_63\@:
 	cmp	\limit(%rip), %rdx
 	ja	\table
 	cmp	$32, %edx
 	jb	.Lless_32\@
-	/* 32..64: 32 bytes from each end */
+	/* 32..63: 32 bytes from each end */
 	COPY_BOTH_ENDS \vfault, vmovdqu, 32, %ymm0, %ymm1
 	vzeroupper
 	\ok
@@ -176,7 +177,7 @@
 	ja	\table
 	cmp	$128, %edx
 	ja	.Lmore_128\@
-	/* 65..128: 64 bytes from each end */
+	/* 64..128: 64 bytes from each end */
 	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1", "%ymm2,%ymm3"
 	vzeroupper
 	\ok

@@ -126,61 +126,96 @@
 
 /*
  * Up to \limit bytes from rsi to rdi, then \ok and return;
- * above, on to \table.  Up to 64 bytes laid out like glibc's: 32..64 falls
- * through and below 32 the smaller the size the fewer taken branches (32
- * and up only happen when the small class runs a strategy with 32-byte
- * vectors, so AVX is there).  Not AVX-512 masked moves, which would take
- * 0..64 without a branch: from memory not in the caches a masked load or
- * store costs 2-3 ns more than a plain one, and a 16-byte copy of a cold
- * line took 2.7x glibc's time on Zen 5 (10 ns; 10% faster from L1).  Above
- * 64: with a limit above UA_INLINE_NARROW (inline_wide), 64-byte moves up
- * to 1 KiB, the first vector loaded while the size is sorted and 65..128
- * with no taken branch after that; without, 32-byte moves up to 512.  Moves
- * go in increasing address order (a user copy's first fault is at its
- * lowest bad page); rsi and rdi stay put, the cursors of a user copy.
- * Given fixups (\vfault for the AVX moves), the moves get table entries.
- * Clobbers r10, r11, xmm0-1, ymm0-15, zmm16-31.
+ * above, on to \table.  Laid out as glibc's: 64..128 falls through, after
+ * two branches on the size, as in glibc, and one on the policy: a limit
+ * above UA_INLINE_NARROW (inline_wide: 64-byte moves, up to 1 KiB or the
+ * loop) covers 512, so the paths up to 512 compare the limit with that
+ * constant and not with n (a compare of memory with an immediate: it
+ * keeps 64..128 within the entry's first 64-byte line, where a load into
+ * a register put the return in the next line, 5% slower at 128 B).
+ * 257..512 take one taken branch, 129..256 two, as in glibc; below 64 one
+ * (64 B ran 0.83x glibc with it), and below 32 the smaller the size the
+ * fewer after that (32 and up only
+ * happen when the small class runs a strategy with 32-byte vectors, so AVX
+ * is there).  With n compared with the limit first and 65..128 behind a
+ * taken branch, 128 B copies from L1 ran 0.67-0.72x glibc's speed on
+ * Intel with AVX-512 (family 6 model 0xa7, a KVM guest), and random
+ * 33..128 B copies 0.82-0.93x (docs/measurements/intel-emr.md, section 5).
+ * Not AVX-512 masked moves, which would take 0..64 without a branch: from
+ * memory not in the caches a masked load or store costs 2-3 ns more than
+ * a plain one, and a 16-byte copy of a cold line took 2.7x glibc's time
+ * on Zen 5 (10 ns; 10% faster from L1).  Without inline_wide, 32-byte
+ * moves up to 512.  Moves go in increasing address order (a user copy's
+ * first fault is at its lowest bad page); rsi and rdi stay put, the
+ * cursors of a user copy.  Given fixups (\vfault for the AVX moves), the
+ * moves get table entries.  Clobbers r10, r11, xmm0-1, ymm0-15, zmm16-31.
  */
 .macro SMALL_COPY limit, fault, vfault, table, loop, ok:vararg
-	mov	\limit(%rip), %r10
-	cmp	%r10, %rdx
+	cmp	$63, %rdx
+	jbe	.Lupto_63\@
+	cmpq	$UA_INLINE_NARROW, \limit(%rip)
+	jbe	.Lnarrow\@
+	cmp	$128, %rdx
+	ja	.Lwide_more_128\@
+	/* 64..128: 64 bytes from each end, in zmm16-31 (no vzeroupper) */
+	AMOV \vfault, vmovdqu64	(%rsi), %zmm16
+	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, , %zmm17, first=%zmm16
+	\ok
+	ret
+.Lupto_63\@:
+	cmp	\limit(%rip), %rdx
 	ja	\table
-	cmp	$64, %edx
-	ja	.Lmore_64\@
 	cmp	$32, %edx
 	jb	.Lless_32\@
-	/* 32..64: 32 bytes from each end */
+	/* 32..63: 32 bytes from each end */
 	COPY_BOTH_ENDS \vfault, vmovdqu, 32, %ymm0, %ymm1
 	vzeroupper
 	\ok
 	ret
-.Lmore_64\@:
-	cmp	$UA_INLINE_NARROW, %r10
-	jbe	.Lnarrow\@
-	/* 64-byte moves in zmm16-31, which need no vzeroupper */
-	AMOV \vfault, vmovdqu64	(%rsi), %zmm16
+.Lnarrow\@:
+	cmp	\limit(%rip), %rdx
+	ja	\table
 	cmp	$128, %edx
-	ja	.Lwide_more_128\@
-	/* 65..128: 64 bytes from each end */
-	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, , %zmm17, first=%zmm16
+	ja	.Lmore_128\@
+	/* 64..128: 64 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1", "%ymm2,%ymm3"
+	vzeroupper
+	\ok
+	ret
+.Lmore_128\@:
+	cmp	$256, %edx
+	ja	.Lmore_256\@
+	/* 129..256: 128 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1,%ymm2,%ymm3", \
+		"%ymm4,%ymm5,%ymm6,%ymm7"
+	vzeroupper
+	\ok
+	ret
+.Lmore_256\@:
+	/* 257..512: 256 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu, 32, \
+		"%ymm0,%ymm1,%ymm2,%ymm3,%ymm4,%ymm5,%ymm6,%ymm7", \
+		"%ymm8,%ymm9,%ymm10,%ymm11,%ymm12,%ymm13,%ymm14,%ymm15"
+	vzeroupper
 	\ok
 	ret
 	.p2align 4
 .Lwide_more_128\@:
-	cmp	$512, %edx
+	cmp	$512, %rdx
 	ja	.Lwide_more_512\@
+	AMOV \vfault, vmovdqu64	(%rsi), %zmm16
 	cmp	$256, %edx
-	ja	.Lwide_more_256\@
-	/* 129..256: 128 bytes from each end */
-	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, %zmm17, "%zmm18,%zmm19", \
+	jbe	.Lwide_upto_256\@
+	/* 257..512: 256 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, \
+		"%zmm17,%zmm18,%zmm19", "%zmm20,%zmm21,%zmm22,%zmm23", \
 		first=%zmm16
 	\ok
 	ret
 	.p2align 4
-.Lwide_more_256\@:
-	/* 257..512: 256 bytes from each end */
-	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, \
-		"%zmm17,%zmm18,%zmm19", "%zmm20,%zmm21,%zmm22,%zmm23", \
+.Lwide_upto_256\@:
+	/* 129..256: 128 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, %zmm17, "%zmm18,%zmm19", \
 		first=%zmm16
 	\ok
 	ret
@@ -190,10 +225,13 @@
 .Lwide_more_512\@:
 	/*
 	 * A limit from UA_INLINE_LOOP_MIN (2048): inline_loop, the loop
-	 * (\loop, COPY_LOOP at the entry's end).  Six bytes, with a near
-	 * jump to a far one in the padding above: the code after this lies
-	 * where it did without them (the band blocks' padding takes them).
+	 * (\loop, COPY_LOOP at the entry's end), by a near jump to a far
+	 * one in the padding above.
 	 */
+	mov	\limit(%rip), %r10
+	cmp	%r10, %rdx
+	ja	\table
+	AMOV \vfault, vmovdqu64	(%rsi), %zmm16
 	shr	$11, %r10
 	jnz	.Lloop_far\@
 	/* 513..1024: by 64-byte band (COPY_BAND) */
@@ -241,31 +279,6 @@
 		"%zmm17,%zmm18,%zmm19,%zmm20,%zmm21,%zmm22,%zmm23", \
 		"%zmm24,%zmm25,%zmm26,%zmm27,%zmm28,%zmm29,%zmm30,%zmm31", \
 		%zmm16, \ok
-.Lnarrow\@:
-	cmp	$128, %edx
-	ja	.Lmore_128\@
-	/* 65..128: 64 bytes from each end */
-	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1", "%ymm2,%ymm3"
-	vzeroupper
-	\ok
-	ret
-.Lmore_128\@:
-	cmp	$256, %edx
-	ja	.Lmore_256\@
-	/* 129..256: 128 bytes from each end */
-	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1,%ymm2,%ymm3", \
-		"%ymm4,%ymm5,%ymm6,%ymm7"
-	vzeroupper
-	\ok
-	ret
-.Lmore_256\@:
-	/* 257..512: 256 bytes from each end */
-	COPY_BOTH_ENDS \vfault, vmovdqu, 32, \
-		"%ymm0,%ymm1,%ymm2,%ymm3,%ymm4,%ymm5,%ymm6,%ymm7", \
-		"%ymm8,%ymm9,%ymm10,%ymm11,%ymm12,%ymm13,%ymm14,%ymm15"
-	vzeroupper
-	\ok
-	ret
 .Lless_32\@:
 	COPY_LESS_32 \fault, %rdx, %edx, movdqu, %xmm0, %xmm1, , \ok
 .endm

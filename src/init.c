@@ -2,6 +2,7 @@
 /* Init (init.h). */
 #include <errno.h>
 
+#include "atomic.h"
 #include "dispatch.h"
 #include "fault.h"
 #include "init.h"
@@ -22,6 +23,7 @@ ua_init_slow(void)
 	ua_page_init();
 	ua_range_init();
 	ua_dispatch_ready();
+	ua_arch_atomic_init();
 	ua_fail_init();
 	ua_init_error = ua_fault_install();
 	/* Without our handlers (a runtime owns the signals) the calls still

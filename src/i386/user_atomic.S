@@ -94,13 +94,18 @@ UA_ENTRY(ua_arch_futex_add)
 	ret
 UA_END(ua_arch_futex_add)
 
-/* The same for a futex op; \op computes ecx from eax (old) and 8(%esp) */
-.macro FUTEX_OP name, op:vararg
+/* The same for a futex op: ecx = eax (old) \insn the operand
+ * (8(%esp)), the operand inverted first if \invert */
+.macro FUTEX_OP name, insn, invert=0
 UA_ENTRY(ua_arch_futex_\name)
 	movl	4(%esp), %edx
 1:	movl	(%edx), %eax
 	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-2:	\op
+2:	movl	8(%esp), %ecx
+.if \invert
+	notl	%ecx
+.endif
+	\insn	%eax, %ecx
 3:	lock cmpxchgl %ecx, (%edx)
 	UA_EXTABLE 3b, .Latomic_fault, UA_EX_FIXUP
 	jnz	2b
@@ -111,9 +116,9 @@ UA_ENTRY(ua_arch_futex_\name)
 UA_END(ua_arch_futex_\name)
 .endm
 
-	FUTEX_OP or, movl 8(%esp), %ecx; orl %eax, %ecx
-	FUTEX_OP andn, movl 8(%esp), %ecx; notl %ecx; andl %eax, %ecx
-	FUTEX_OP xor, movl 8(%esp), %ecx; xorl %eax, %ecx
+	FUTEX_OP or, orl
+	FUTEX_OP andn, andl, 1
+	FUTEX_OP xor, xorl
 
 /* xchg of 8 bytes: 8(%esp) a u64, 16(%esp) where the old goes */
 UA_ENTRY(ua_arch_xchg_8)

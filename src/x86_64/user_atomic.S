@@ -45,12 +45,17 @@ UA_END(ua_arch_xchg_\size)
 	XCHG_USER 4, %eax, %esi
 	XCHG_USER 8, %rax, %rsi
 
-/* The same for a futex op; \op computes ecx from eax (old) and esi */
-.macro FUTEX_OP name, op:vararg
+/* The same for a futex op: ecx = eax (old) \insn the operand (esi),
+ * the operand inverted first if \invert */
+.macro FUTEX_OP name, insn, invert=0
 UA_ENTRY(ua_arch_futex_\name)
 1:	movl	(%rdi), %eax
 	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-2:	\op
+2:	movl	%esi, %ecx
+.if \invert
+	notl	%ecx
+.endif
+	\insn	%eax, %ecx
 3:	lock cmpxchgl %ecx, (%rdi)
 	UA_EXTABLE 3b, .Latomic_fault, UA_EX_FIXUP
 	jnz	2b
@@ -69,9 +74,9 @@ UA_ENTRY(ua_arch_futex_add)
 	ret
 UA_END(ua_arch_futex_add)
 
-	FUTEX_OP or, movl %esi, %ecx; orl %eax, %ecx
-	FUTEX_OP andn, movl %esi, %ecx; notl %ecx; andl %eax, %ecx
-	FUTEX_OP xor, movl %esi, %ecx; xorl %eax, %ecx
+	FUTEX_OP or, orl
+	FUTEX_OP andn, andl, 1
+	FUTEX_OP xor, xorl
 
 /*
  * Input: rdi user pointer, rsi where the value goes (trusted)

@@ -10,23 +10,34 @@
 #include "init.h"
 #include "range.h"
 
+/* Behind a closed gate (init, fault injection): 0, or -EFAULT */
+static __attribute__((noinline, cold)) int
+ua_atomic_gate_slow(const volatile void *p, size_t n)
+{
+	size_t cut;
+
+	if (!ua_user_gate(p, n, &cut))
+		return 0;
+	if (cut) /* one access: a part of it is all of it */
+		ua_fail_record((uintptr_t)p);
+	return -EFAULT;
+}
+
 /*
- * The gate (init, fault injection), alignment, then access_ok: 0 and the
- * pointer to use, or the error
+ * Alignment, the gate, then access_ok: 0 and the pointer to use, or the
+ * error.  The slow path out of line, so that the calls need no frame.
  */
 static inline __attribute__((always_inline)) int
 ua_atomic_ptr(const volatile void *p, size_t n, void **ret)
 {
 	uintptr_t u;
-	size_t cut;
 
 	if ((uintptr_t)p & (n - 1))
 		return -EINVAL;
-	if (ua_user_gate(p, n, &cut)) {
-		if (cut) /* one access: a part of it is all of it */
-			ua_fail_record((uintptr_t)p);
+	if (ua_unlikely(atomic_load_explicit(&ua_gate, memory_order_acquire) !=
+			1) &&
+	    ua_atomic_gate_slow(p, n))
 		return -EFAULT;
-	}
 	u = ua_user_addr(p, n);
 	if (u == UA_REFUSED)
 		return -EFAULT;
@@ -117,7 +128,8 @@ ua_futex_atomic_op_user(int op, uint32_t oparg, int *oval,
 
 	if (r)
 		return r;
-	if (op < 0 || (size_t)op >= sizeof(ua_futex_fns) / sizeof(*ua_futex_fns))
+	if (op < 0 ||
+	    (size_t)op >= sizeof(ua_futex_fns) / sizeof(*ua_futex_fns))
 		return -ENOSYS;
 	r = ua_futex_fns[op](p, oparg, &old);
 	if (!r)

@@ -23,8 +23,7 @@ int ua_arch_xchg_8(volatile uint64_t *uptr, uint64_t val, uint64_t *oldp);
 /* The futex ops but SET (xchg): *oldp = *uptr, *uptr = *uptr op oparg */
 int ua_arch_futex_add(volatile uint32_t *uptr, uint32_t oparg, uint32_t *oldp);
 int ua_arch_futex_or(volatile uint32_t *uptr, uint32_t oparg, uint32_t *oldp);
-int ua_arch_futex_andn(volatile uint32_t *uptr, uint32_t oparg,
-		       uint32_t *oldp);
+int ua_arch_futex_andn(volatile uint32_t *uptr, uint32_t oparg, uint32_t *oldp);
 int ua_arch_futex_xor(volatile uint32_t *uptr, uint32_t oparg, uint32_t *oldp);
 int ua_arch_load_acquire_4(const volatile uint32_t *uptr, uint32_t *val);
 int ua_arch_load_acquire_8(const volatile uint64_t *uptr, uint64_t *val);

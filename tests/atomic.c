@@ -102,16 +102,16 @@ t_good(char *page)
 	CHECK_EQ(ua_cmpxchg_user_u64((volatile uint64_t *)(void *)(page + 4),
 				     &o64, 2),
 		 -EINVAL);
-	CHECK_EQ(ua_xchg_user_u32((volatile uint32_t *)(void *)(page + 1), 2,
-				  &o32),
-		 -EINVAL);
-	CHECK_EQ(ua_xchg_user_u64((volatile uint64_t *)(void *)(page + 12), 2,
-				  &o64),
-		 -EINVAL);
-	CHECK_EQ(ua_futex_atomic_op_user(
-		     UA_FUTEX_OP_ADD, 1, &oval,
-		     (volatile uint32_t *)(void *)(page + 3)),
-		 -EINVAL);
+	CHECK_EQ(
+	    ua_xchg_user_u32((volatile uint32_t *)(void *)(page + 1), 2, &o32),
+	    -EINVAL);
+	CHECK_EQ(
+	    ua_xchg_user_u64((volatile uint64_t *)(void *)(page + 12), 2, &o64),
+	    -EINVAL);
+	CHECK_EQ(
+	    ua_futex_atomic_op_user(UA_FUTEX_OP_ADD, 1, &oval,
+				    (volatile uint32_t *)(void *)(page + 3)),
+	    -EINVAL);
 	CHECK_EQ(ua_futex_atomic_op_user(
 		     99, 1, &oval, (volatile uint32_t *)(void *)(page + 3)),
 		 -EINVAL);
@@ -318,7 +318,8 @@ t_threads(void)
 		      args[t].bad);
 		got += args[t].got;
 		for (i = 0; i < t_iters; i++)
-			put += ((uint64_t)t << 24 | (i + 1)) * (1 + (1ull << 32));
+			put +=
+			    ((uint64_t)t << 24 | (i + 1)) * (1 + (1ull << 32));
 	}
 	got += t_sh->w;
 	got += t_sh->d << 32;
@@ -400,9 +401,9 @@ main(void)
 		      k == T_BAD_SIGBUS ? SIGBUS : SIGSEGV, t_bad_names[k]);
 
 	/* Outside the user range: the first page, the top, a thread's range */
-	CHECK_EQ(ua_cmpxchg_user_u32((volatile uint32_t *)(uintptr_t)64, &o32,
-				     2),
-		 -EFAULT);
+	CHECK_EQ(
+	    ua_cmpxchg_user_u32((volatile uint32_t *)(uintptr_t)64, &o32, 2),
+	    -EFAULT);
 	CHECK_EQ(o32, 1);
 	top = UINTPTR_MAX & ~(uintptr_t)7;
 	CHECK_EQ(ua_store_release_user_u64((volatile uint64_t *)top, 1),

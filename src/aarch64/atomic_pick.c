@@ -20,6 +20,6 @@ unsigned char ua_atomic_lse __attribute__((visibility("hidden")));
 void
 ua_arch_atomic_init(void)
 {
-	ua_atomic_lse = (getauxval(AT_HWCAP) & HWCAP_ATOMICS) &&
-			!ua_disable_listed("lse");
+	ua_atomic_lse =
+	    (getauxval(AT_HWCAP) & HWCAP_ATOMICS) && !ua_disable_listed("lse");
 }

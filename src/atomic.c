@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Atomic operations on user memory (atomic.h): the checks the kernel's
- * futex code makes, then one routine.  Misaligned: -EINVAL, before
+ * Atomic operations on user memory: the checks the kernel's futex code
+ * makes, then one routine (user_atomic.h).  Misaligned: -EINVAL, before
  * anything else, as get_futex_key(); outside the user range: -EFAULT.
  */
 #include <errno.h>
 
-#include "atomic.h"
 #include "init.h"
 #include "range.h"
+#include "user_atomic.h"
 
 /* Behind a closed gate (init, fault injection): 0, or -EFAULT */
 static __attribute__((noinline, cold)) int

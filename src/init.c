@@ -2,12 +2,12 @@
 /* Init (init.h). */
 #include <errno.h>
 
-#include "atomic.h"
 #include "dispatch.h"
 #include "fault.h"
 #include "init.h"
 #include "page.h"
 #include "range.h"
+#include "user_atomic.h"
 
 struct ua_once ua_ready;
 static int ua_init_error;

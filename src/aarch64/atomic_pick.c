@@ -7,7 +7,7 @@
  */
 #include <sys/auxv.h>
 
-#include "atomic.h"
+#include "user_atomic.h"
 #include "strategy.h"
 
 #ifndef HWCAP_ATOMICS

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Atomic operations on user memory (atomic.h), in two variants picked at
- * init (atomic_pick.c): the LSE atomics (cas, swp, ldadd, ldset, ldclr,
- * ldeor, all acquire-release) when HWCAP_ATOMICS says the CPU has them,
- * else exclusive load/store loops (ldaxr/stlxr).  A loop goes round again
- * only when its store-exclusive failed; a fault in it ends the call.
- * Aligned words never straddle a page.
+ * Atomic operations on user memory (user_atomic.h), in two variants
+ * picked at init (atomic_pick.c): the LSE atomics (cas, swp, ldadd,
+ * ldset, ldclr, ldeor, all acquire-release) when HWCAP_ATOMICS says the
+ * CPU has them, else exclusive load/store loops (ldaxr/stlxr).  A loop
+ * goes round again only when its store-exclusive failed; a fault in it
+ * ends the call.  Aligned words never straddle a page.
  */
 #include "asm.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Atomic operations on user memory (atomic.h): lock cmpxchg, xchg, lock
- * xadd, cmpxchg loops for or, andn and xor, as the kernel's futex code;
+ * Atomic operations on user memory (user_atomic.h): lock cmpxchg, xchg,
+ * lock xadd, cmpxchg loops for or, andn and xor, as the kernel's futex code;
  * 8 bytes with lock cmpxchg8b, and loads and stores of 8 bytes as one
  * access through the x87 stack (as user.S).  A loop goes round again only
  * when another thread changed the word; a fault ends it.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Atomic operations on user memory (atomic.h): lock cmpxchg, xchg and
- * lock xadd, and cmpxchg loops for or, andn and xor, as the kernel's
+ * Atomic operations on user memory (user_atomic.h): lock cmpxchg, xchg
+ * and lock xadd, and cmpxchg loops for or, andn and xor, as the kernel's
  * futex code.  A loop goes round again only when another thread changed
  * the word; a fault ends it.  Loads are acquires and stores releases on
  * x86 as they are.

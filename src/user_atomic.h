@@ -9,8 +9,8 @@
  * finds there: a cmpxchg whose compare fails on a read-only word faults,
  * as x86's lock cmpxchg does.
  */
-#ifndef UA_ATOMIC_H
-#define UA_ATOMIC_H
+#ifndef UA_USER_ATOMIC_H
+#define UA_USER_ATOMIC_H
 
 #include "internal.h"
 
@@ -37,4 +37,4 @@ int ua_arch_store_release_8(volatile uint64_t *uptr, uint64_t val);
  */
 void ua_arch_atomic_init(void);
 
-#endif /* UA_ATOMIC_H */
+#endif /* UA_USER_ATOMIC_H */

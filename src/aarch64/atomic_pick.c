@@ -7,8 +7,8 @@
  */
 #include <sys/auxv.h>
 
-#include "user_atomic.h"
 #include "strategy.h"
+#include "user_atomic.h"
 
 #ifndef HWCAP_ATOMICS
 #define HWCAP_ATOMICS (1 << 8)

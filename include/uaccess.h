@@ -541,6 +541,28 @@ int ua_copy_struct_to_user(void *udst, size_t usize, const void *src,
 			   size_t ksize, bool *ignored_trailing);
 
 /*
+ * Atomic operations on user memory (the kernel's futex and cmpxchg
+ * helpers): 0, or -EFAULT with nothing changed; -EINVAL if uptr is not
+ * aligned to its size.  The pointers are volatile so that shared words
+ * declared so pass as they are.
+ */
+#define UA_FUTEX_OP_SET 0  /* *uptr = oparg */
+#define UA_FUTEX_OP_ADD 1  /* *uptr += oparg */
+#define UA_FUTEX_OP_OR 2   /* *uptr |= oparg */
+#define UA_FUTEX_OP_ANDN 3 /* *uptr &= ~oparg */
+#define UA_FUTEX_OP_XOR 4  /* *uptr ^= oparg */
+int ua_cmpxchg_user_u32(volatile uint32_t *uptr, uint32_t *old, uint32_t new_);
+int ua_cmpxchg_user_u64(volatile uint64_t *uptr, uint64_t *old, uint64_t new_);
+int ua_xchg_user_u32(volatile uint32_t *uptr, uint32_t val, uint32_t *oldp);
+int ua_xchg_user_u64(volatile uint64_t *uptr, uint64_t val, uint64_t *oldp);
+int ua_futex_atomic_op_user(int op, uint32_t oparg, int *oval,
+			    volatile uint32_t *uptr);
+int ua_load_acquire_user_u32(const volatile uint32_t *uptr, uint32_t *val);
+int ua_load_acquire_user_u64(const volatile uint64_t *uptr, uint64_t *val);
+int ua_store_release_user_u32(volatile uint32_t *uptr, uint32_t val);
+int ua_store_release_user_u64(volatile uint64_t *uptr, uint64_t val);
+
+/*
  * Usercopy fault injection (the kernel's fail_usercopy): the same
  * attributes as UACCESS_FAIL, "probability=P:interval=I:times=T:
  * mode=whole|partial[:seed=S]"; NULL or "" turns it off.  0 or -EINVAL.

@@ -43,6 +43,8 @@ static const struct subcommand {
      "a faulting copy against a raw signal round trip; signals per call"},
     {"blocks", cmd_blocks,
      "inline user-access blocks: loads vs plain and ua_get_user"},
+    {"atomics", cmd_atomics,
+     "atomic ops on user memory (cmpxchg, xchg, futex ops) vs __atomic"},
     {"alternatives", cmd_alternatives,
      "reading memory that may be unmapped: process_vm_readv, "
      "/proc/self/mem, a pipe, mincore, sigsetjmp, a SafeFetch stub, "

@@ -7,6 +7,7 @@
 #include "init.h"
 #include "page.h"
 #include "range.h"
+#include "user_atomic.h"
 
 struct ua_once ua_ready;
 static int ua_init_error;
@@ -22,6 +23,7 @@ ua_init_slow(void)
 	ua_page_init();
 	ua_range_init();
 	ua_dispatch_ready();
+	ua_arch_atomic_init();
 	ua_fail_init();
 	ua_init_error = ua_fault_install();
 	/* Without our handlers (a runtime owns the signals) the calls still

@@ -49,6 +49,45 @@ ua_strategy_usable(const struct ua_strategy *s)
 	return !(i < 64 && (ua_disabled >> i & 1));
 }
 
+/*
+ * Names UACCESS_DISABLE knows beside the strategies: variants of other
+ * routines, which their code reads with ua_disable_listed (lse: the
+ * aarch64 LSE atomics, src/aarch64/atomic_pick.c)
+ */
+static const char *const ua_disable_others[] = {"lse"};
+
+static int
+ua_disable_other(const char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(ua_disable_others) / sizeof(*ua_disable_others);
+	     i++)
+		if (strlen(ua_disable_others[i]) == len &&
+		    !memcmp(ua_disable_others[i], text, len))
+			return 1;
+	return 0;
+}
+
+int
+ua_disable_listed(const char *name)
+{
+	const char *text = getenv("UACCESS_DISABLE");
+	size_t n = strlen(name);
+
+	if (text)
+		text += strspn(text, ",: ");
+	while (text && *text) {
+		size_t len = strcspn(text, ",: ");
+
+		if (len == n && !memcmp(text, name, n))
+			return 1;
+		text += len;
+		text += strspn(text, ",: ");
+	}
+	return 0;
+}
+
 /* UACCESS_DISABLE=name,name,...  (unknown names are ignored) */
 static void
 ua_parse_disable(const char *text, struct ua_ignored *ign)
@@ -66,8 +105,11 @@ ua_parse_disable(const char *text, struct ua_ignored *ign)
 			if (strlen(all[i].name) == len &&
 			    !memcmp(all[i].name, text, len))
 				break;
-		/* The first strategy is the one every CPU runs: it cannot go */
-		if (i == 0 || i == n || i == 64)
+		/* The first strategy is the one every CPU runs: it cannot go;
+		 * another variant's name is read where it applies */
+		if ((i == n || i == 64) && ua_disable_other(text, len))
+			(void)0;
+		else if (i == 0 || i == n || i == 64)
 			ua_ignored_note(ign, UA_IN_DISABLE,
 					i ? UA_IGN_NO_STRATEGY
 					  : UA_IGN_BASELINE,

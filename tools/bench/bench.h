@@ -219,6 +219,7 @@ int apps_validate(const char *list);
 const char *apps_names(void);
 int apps_check(void);
 int cmd_blocks(void);
+int cmd_atomics(void);
 int cmd_alternatives(void);
 
 #endif /* UA_BENCH_H */

@@ -38,7 +38,7 @@ expect_exit() {
 
 # --help, --version
 expect_exit 0 "Usage: uaccess-bench" --help
-for sub in align smallwrite netio strategies argv sizes faults blocks alternatives apps all; do
+for sub in align smallwrite netio strategies argv sizes faults blocks atomics alternatives apps all; do
 	grep -q "^  $sub " "$TMP/out" || fail "--help does not list '$sub'"
 done
 expect_exit 0 "" -h

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Atomic operations on user memory (user_atomic.h): lock cmpxchg, xchg,
+ * lock xadd, cmpxchg loops for or, andn and xor, as the kernel's futex code;
+ * 8 bytes with lock cmpxchg8b, and loads and stores of 8 bytes as one
+ * access through the x87 stack (as user.S).  A loop goes round again only
+ * when another thread changed the word; a fault ends it.
+ */
+#include "asm.h"
+
+	.text
+/* Two pushes, each with its CFI, and the pops that undo them */
+.macro PUSH2 a, b
+	pushl	\a
+	.cfi_adjust_cfa_offset 4
+	.cfi_rel_offset \a, 0
+	pushl	\b
+	.cfi_adjust_cfa_offset 4
+	.cfi_rel_offset \b, 0
+.endm
+
+.macro POP2 a, b
+	popl	\b
+	.cfi_adjust_cfa_offset -4
+	.cfi_restore \b
+	popl	\a
+	.cfi_adjust_cfa_offset -4
+	.cfi_restore \a
+.endm
+
+/*
+ * Input: 4(%esp) user pointer, 8(%esp) the expected value (trusted),
+ *        12(%esp) new value
+ * Output: eax 0 and the value found at 8(%esp), or -EFAULT
+ */
+UA_ENTRY(ua_arch_cmpxchg_4)
+	movl	4(%esp), %edx
+	movl	8(%esp), %ecx
+	movl	(%ecx), %eax
+	movl	12(%esp), %ecx
+1:	lock cmpxchgl %ecx, (%edx)
+	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
+	movl	8(%esp), %ecx
+	movl	%eax, (%ecx)
+	xorl	%eax, %eax
+	ret
+UA_END(ua_arch_cmpxchg_4)
+
+/* The same, 12(%esp) a u64 (low word first) */
+UA_ENTRY(ua_arch_cmpxchg_8)
+	PUSH2	%ebx, %esi
+	movl	12(%esp), %esi
+	movl	16(%esp), %ecx
+	movl	(%ecx), %eax
+	movl	4(%ecx), %edx
+	movl	20(%esp), %ebx
+	movl	24(%esp), %ecx
+1:	lock cmpxchg8b (%esi)
+	UA_EXTABLE 1b, 8f, UA_EX_FIXUP
+	movl	16(%esp), %ecx
+	movl	%eax, (%ecx)
+	movl	%edx, 4(%ecx)
+	xorl	%eax, %eax
+	jmp	9f
+8:	movl	$-EFAULT_, %eax
+9:	POP2	%ebx, %esi
+	ret
+UA_END(ua_arch_cmpxchg_8)
+
+/*
+ * Input: 4(%esp) user pointer, 8(%esp) new value, 12(%esp) where the old
+ *        goes (trusted)
+ * Output: eax 0 and the old value stored, or -EFAULT
+ */
+UA_ENTRY(ua_arch_xchg_4)
+	movl	4(%esp), %edx
+	movl	8(%esp), %eax
+1:	xchgl	%eax, (%edx)
+	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
+	movl	12(%esp), %ecx
+	movl	%eax, (%ecx)
+	xorl	%eax, %eax
+	ret
+UA_END(ua_arch_xchg_4)
+
+UA_ENTRY(ua_arch_futex_add)
+	movl	4(%esp), %edx
+	movl	8(%esp), %eax
+1:	lock xaddl %eax, (%edx)
+	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
+	movl	12(%esp), %ecx
+	movl	%eax, (%ecx)
+	xorl	%eax, %eax
+	ret
+UA_END(ua_arch_futex_add)
+
+/* The same for a futex op: ecx = eax (old) \insn the operand
+ * (8(%esp)), the operand inverted first if \invert */
+.macro FUTEX_OP name, insn, invert=0
+UA_ENTRY(ua_arch_futex_\name)
+	movl	4(%esp), %edx
+1:	movl	(%edx), %eax
+	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
+2:	movl	8(%esp), %ecx
+.if \invert
+	notl	%ecx
+.endif
+	\insn	%eax, %ecx
+3:	lock cmpxchgl %ecx, (%edx)
+	UA_EXTABLE 3b, .Latomic_fault, UA_EX_FIXUP
+	jnz	2b
+	movl	12(%esp), %ecx
+	movl	%eax, (%ecx)
+	xorl	%eax, %eax
+	ret
+UA_END(ua_arch_futex_\name)
+.endm
+
+	FUTEX_OP or, orl
+	FUTEX_OP andn, andl, 1
+	FUTEX_OP xor, xorl
+
+/* xchg of 8 bytes: 8(%esp) a u64, 16(%esp) where the old goes */
+UA_ENTRY(ua_arch_xchg_8)
+	PUSH2	%ebx, %esi
+	movl	12(%esp), %esi
+	movl	16(%esp), %ebx
+	movl	20(%esp), %ecx
+1:	movl	(%esi), %eax
+	UA_EXTABLE 1b, 8f, UA_EX_FIXUP
+2:	movl	4(%esi), %edx
+	UA_EXTABLE 2b, 8f, UA_EX_FIXUP
+3:	lock cmpxchg8b (%esi)
+	UA_EXTABLE 3b, 8f, UA_EX_FIXUP
+	jnz	3b
+	movl	24(%esp), %ecx
+	movl	%eax, (%ecx)
+	movl	%edx, 4(%ecx)
+	xorl	%eax, %eax
+	jmp	9f
+8:	movl	$-EFAULT_, %eax
+9:	POP2	%ebx, %esi
+	ret
+UA_END(ua_arch_xchg_8)
+
+/*
+ * Input: 4(%esp) user pointer, 8(%esp) where the value goes (trusted)
+ * Output: eax 0 and the value stored, or -EFAULT
+ */
+UA_ENTRY(ua_arch_load_acquire_4)
+	movl	4(%esp), %edx
+1:	movl	(%edx), %eax
+	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
+	movl	8(%esp), %ecx
+	movl	%eax, (%ecx)
+	xorl	%eax, %eax
+	ret
+UA_END(ua_arch_load_acquire_4)
+
+UA_ENTRY(ua_arch_load_acquire_8)
+	movl	4(%esp), %edx
+1:	fildq	(%edx)
+	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
+	movl	8(%esp), %ecx
+	fistpq	(%ecx)
+	xorl	%eax, %eax
+	ret
+UA_END(ua_arch_load_acquire_8)
+
+/*
+ * Input: 4(%esp) user pointer, 8(%esp) value (a u64: low word first)
+ * Output: eax 0, or -EFAULT
+ */
+UA_ENTRY(ua_arch_store_release_4)
+	movl	4(%esp), %edx
+	movl	8(%esp), %eax
+1:	movl	%eax, (%edx)
+	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
+	xorl	%eax, %eax
+	ret
+UA_END(ua_arch_store_release_4)
+
+UA_ENTRY(ua_arch_store_release_8)
+	movl	4(%esp), %edx
+	fildq	8(%esp)
+1:	fistpq	(%edx)
+	UA_EXTABLE 1b, .Lstore_8_fault, UA_EX_FIXUP
+	xorl	%eax, %eax
+	ret
+UA_END(ua_arch_store_release_8)
+
+	UA_FIXUPS
+.Lstore_8_fault:
+	fstp	%st(0)
+.Latomic_fault:
+	movl	$-EFAULT_, %eax
+	ret
+	UA_FIXUPS_END
+
+/* One variant: nothing to pick */
+UA_ENTRY(ua_arch_atomic_init)
+	ret
+UA_END(ua_arch_atomic_init)

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * uaccess-bench atomics: each atomic operation on user memory against the
+ * plain __atomic builtin it stands for, on one word in L1, uncontended:
+ * a loop of calls beside the same loop of inline builtins.  The bar
+ * (issue 35): within 10% for the read-modify-write ops.
+ */
+#include "bench.h"
+
+#define ATOM_N 1024 /* operations per pass */
+
+typedef uint64_t (*pass_fn)(void *word);
+
+#define SC __ATOMIC_SEQ_CST
+
+/* One pair of passes per op: ours through the library, the builtin's */
+#define PASSES(name, T, ours, builtin)                                         \
+	static __attribute__((noinline)) uint64_t ours_##name(void *word)      \
+	{                                                                      \
+		volatile T *w = word;                                          \
+		uint64_t sum = 0;                                              \
+		T v = 0;                                                       \
+		int i;                                                         \
+		for (i = 0; i < ATOM_N; i++) {                                 \
+			ours;                                                  \
+			sum += v;                                              \
+		}                                                              \
+		return sum;                                                    \
+	}                                                                      \
+	static __attribute__((noinline)) uint64_t plain_##name(void *word)     \
+	{                                                                      \
+		T *w = word;                                                   \
+		uint64_t sum = 0;                                              \
+		T v = 0;                                                       \
+		int i;                                                         \
+		for (i = 0; i < ATOM_N; i++) {                                 \
+			builtin;                                               \
+			sum += v;                                              \
+		}                                                              \
+		return sum;                                                    \
+	}
+
+/* cmpxchg: v the value expected, which the swap then increments */
+PASSES(cmpxchg_u32, uint32_t,
+       (v = (uint32_t)*w, ua_cmpxchg_user_u32(w, &v, v + 1)),
+       (v = *w, __atomic_compare_exchange_n(w, &v, v + 1, 0, SC, SC)))
+PASSES(cmpxchg_u64, uint64_t, (v = *w, ua_cmpxchg_user_u64(w, &v, v + 1)),
+       (v = *w, __atomic_compare_exchange_n(w, &v, v + 1, 0, SC, SC)))
+PASSES(xchg_u32, uint32_t, ua_xchg_user_u32(w, (uint32_t)i, &v),
+       v = __atomic_exchange_n(w, (uint32_t)i, SC))
+PASSES(xchg_u64, uint64_t, ua_xchg_user_u64(w, (uint64_t)i, &v),
+       v = __atomic_exchange_n(w, (uint64_t)i, SC))
+PASSES(futex_add, uint32_t,
+       ua_futex_atomic_op_user(UA_FUTEX_OP_ADD, 3, (int *)&v,
+			       (volatile uint32_t *)w),
+       v = __atomic_fetch_add(w, 3, SC))
+PASSES(futex_or, uint32_t,
+       ua_futex_atomic_op_user(UA_FUTEX_OP_OR, (uint32_t)i, (int *)&v,
+			       (volatile uint32_t *)w),
+       v = __atomic_fetch_or(w, (uint32_t)i, SC))
+PASSES(futex_andn, uint32_t,
+       ua_futex_atomic_op_user(UA_FUTEX_OP_ANDN, (uint32_t)i, (int *)&v,
+			       (volatile uint32_t *)w),
+       v = __atomic_fetch_and(w, ~(uint32_t)i, SC))
+PASSES(futex_xor, uint32_t,
+       ua_futex_atomic_op_user(UA_FUTEX_OP_XOR, (uint32_t)i, (int *)&v,
+			       (volatile uint32_t *)w),
+       v = __atomic_fetch_xor(w, (uint32_t)i, SC))
+PASSES(load_acquire_u32, uint32_t, ua_load_acquire_user_u32(w, &v),
+       v = __atomic_load_n(w, __ATOMIC_ACQUIRE))
+PASSES(load_acquire_u64, uint64_t, ua_load_acquire_user_u64(w, &v),
+       v = __atomic_load_n(w, __ATOMIC_ACQUIRE))
+PASSES(store_release_u32, uint32_t,
+       (ua_store_release_user_u32(w, (uint32_t)i), v = (uint32_t)i),
+       (__atomic_store_n(w, (uint32_t)i, __ATOMIC_RELEASE), v = (uint32_t)i))
+PASSES(store_release_u64, uint64_t,
+       (ua_store_release_user_u64(w, (uint64_t)i), v = (uint64_t)i),
+       (__atomic_store_n(w, (uint64_t)i, __ATOMIC_RELEASE), v = (uint64_t)i))
+
+/* clang-format off */
+#define OP(name, rmw) {#name, ours_##name, plain_##name, rmw}
+static const struct {
+	const char *name;
+	pass_fn ours, plain;
+	int rmw; /* a read-modify-write: the 10% bar applies */
+} ops[] = {
+    OP(cmpxchg_u32, 1),      OP(cmpxchg_u64, 1),
+    OP(xchg_u32, 1),         OP(xchg_u64, 1),
+    OP(futex_add, 1),        OP(futex_or, 1),
+    OP(futex_andn, 1),       OP(futex_xor, 1),
+    OP(load_acquire_u32, 0), OP(load_acquire_u64, 0),
+    OP(store_release_u32, 0), OP(store_release_u64, 0),
+};
+/* clang-format on */
+#define NOPS (int)(sizeof(ops) / sizeof(ops[0]))
+
+/* ns per pass */
+static double
+time_pass(pass_fn volatile fn, void *word, unsigned reps, uint64_t *sink)
+{
+	uint64_t t0 = cpu_ns();
+	unsigned r;
+
+	for (r = 0; r < reps; r++)
+		*sink += fn(word);
+	return (double)cpu_since(t0) / reps;
+}
+
+int
+cmd_atomics(void)
+{
+	int trials = bench_trials(9, 21), t, k;
+	double ours[MEASURE_MAX_TRIALS], plain[MEASURE_MAX_TRIALS];
+	uint64_t *word = buffer_alloc(4096), sink = 0;
+	struct table *tb;
+	unsigned reps = 16;
+
+	if (trials > MEASURE_MAX_TRIALS)
+		trials = MEASURE_MAX_TRIALS;
+	if (ops[0].ours(word) != ops[0].plain(word) - ATOM_N * ATOM_N)
+		die("atomics: cmpxchg passes disagree");
+	/* Samples of about harness_sample_ns for the slowest */
+	while (time_pass(ops[0].ours, word, reps, &sink) * reps <
+		   (double)harness_sample_ns &&
+	       reps < (1u << 24))
+		reps *= 2;
+
+	tb = table_new("atomics", "ops",
+		       "one word in L1, uncontended: each atomic op on user "
+		       "memory vs the __atomic builtin it stands for");
+	table_key(tb, "op");
+	table_col(tb, "ns/op", "ns", 2);
+	table_col(tb, "builtin ns/op", "ns", 2);
+	table_col(tb, "time vs builtin", "x", 2);
+	for (k = 0; k < NOPS; k++) {
+		progress("atomics: %s", ops[k].name);
+		for (t = 0; t < trials; t++) {
+			/* back to back, the order alternating */
+			if (t & 1) {
+				plain[t] =
+				    time_pass(ops[k].plain, word, reps, &sink);
+				ours[t] =
+				    time_pass(ops[k].ours, word, reps, &sink);
+			} else {
+				ours[t] =
+				    time_pass(ops[k].ours, word, reps, &sink);
+				plain[t] =
+				    time_pass(ops[k].plain, word, reps, &sink);
+			}
+		}
+		table_row(tb);
+		table_str(tb, "%s%s", ops[k].name,
+			  ops[k].rmw ? "" : " (plain)");
+		table_num(tb, median(ours, trials) / ATOM_N);
+		table_num(tb, median(plain, trials) / ATOM_N);
+		table_num(tb, median_ratio(ours, plain, trials));
+	}
+	table_note(tb, "time vs builtin: median over trials of (our time / "
+		       "the builtin's), the loops run back to back");
+	table_note(tb, "bar (issue 35): <= 1.10x for the read-modify-write "
+		       "ops; (plain): a load or store, which x86 and aarch64 "
+		       "builtins inline as one instruction, where a call "
+		       "costs more than the access");
+	table_end(tb);
+	buffer_free(word, 4096);
+	if (sink == 1)
+		say("(sink)");
+	return 0;
+}

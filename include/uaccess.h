@@ -628,12 +628,17 @@ int ua_can_do_masked_user_access(void);
  * ua_get_user_inline(x, uptr) / ua_put_user_inline(x, uptr): one access
  * in its own scoped block, compiled inline; 0 or -EFAULT (14, as
  * <errno.h> has it).  On a fault ua_get_user_inline leaves x unspecified.
+ * (Nothing before the local label is initialised where declared: clang++
+ * takes every asm goto of a function to reach every label of one.)
  */
 #define ua_get_user_inline(x, uptr)                                            \
 	__extension__({                                                        \
 		__label__ ua__efault;                                          \
-		__typeof__(uptr) ua__gp = (uptr);                              \
-		int ua__ret = 0;                                               \
+		__typeof__(uptr) ua__gp;                                       \
+		int ua__ret;                                                   \
+                                                                               \
+		ua__gp = (uptr);                                               \
+		ua__ret = 0;                                                   \
 		ua_scoped_user_read_access(ua__gp, ua__efault)                 \
 		    ua_unsafe_get_user(x, ua__gp, ua__efault);                 \
 		if (0) {                                                       \
@@ -645,8 +650,11 @@ int ua_can_do_masked_user_access(void);
 #define ua_put_user_inline(x, uptr)                                            \
 	__extension__({                                                        \
 		__label__ ua__efault;                                          \
-		__typeof__(uptr) ua__pp = (uptr);                              \
-		int ua__ret = 0;                                               \
+		__typeof__(uptr) ua__pp;                                       \
+		int ua__ret;                                                   \
+                                                                               \
+		ua__pp = (uptr);                                               \
+		ua__ret = 0;                                                   \
 		ua_scoped_user_write_access(ua__pp, ua__efault)                \
 		    ua_unsafe_put_user(x, ua__pp, ua__efault);                 \
 		if (0) {                                                       \

@@ -252,8 +252,7 @@ int ua_can_do_masked_user_access(void);
  */
 #define ua_masked_user_access_begin(uptr)                                      \
 	((__typeof__(uptr))ua__masked_user_access_begin(uptr))
-#define ua_masked_user_read_access_begin(uptr)                                 \
-	ua_masked_user_access_begin(uptr)
+#define ua_masked_user_read_access_begin(uptr) ua_masked_user_access_begin(uptr)
 #define ua_masked_user_write_access_begin(uptr)                                \
 	ua_masked_user_access_begin(uptr)
 
@@ -281,8 +280,8 @@ int ua_can_do_masked_user_access(void);
  */
 #define ua__scoped_user_access_begin(uptr, size, label)                        \
 	__extension__({                                                        \
-		__typeof__(uptr) ua__p = (__typeof__(uptr))                    \
-		    ua__user_access_begin((uptr), (size));                     \
+		__typeof__(uptr) ua__p =                                       \
+		    (__typeof__(uptr))ua__user_access_begin((uptr), (size));   \
 		if ((uintptr_t)ua__p == UINTPTR_MAX)                           \
 			goto label;                                            \
 		ua__p;                                                         \

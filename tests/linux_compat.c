@@ -26,7 +26,7 @@ struct frob_args {
 	u64 result;      /* struct frob_result __user * */
 	u32 result_size; /* ver1: sizeof(struct frob_result) in userspace */
 	u32 __reserved;
-	u64 name;        /* const char __user *, ver1 */
+	u64 name; /* const char __user *, ver1 */
 };
 
 struct frob_result {
@@ -94,8 +94,8 @@ frob_ioctl(unsigned int cmd, void __user *arg, size_t usize)
 	if (!(args.flags & FROB_F_MAX))
 		res.max = 0;
 	if (args.name) {
-		long len = strncpy_from_user(res.name, u64_to_user_ptr(args.name),
-					     sizeof(res.name));
+		long len = strncpy_from_user(
+		    res.name, u64_to_user_ptr(args.name), sizeof(res.name));
 
 		if (len < 0)
 			return len;
@@ -180,6 +180,7 @@ main(void)
 	struct frob_pair pair = {1, 2}, out;
 	unsigned char big[sizeof(struct frob_args) + 8];
 	static const char name[] = "frob";
+	static const char long_name[] = "a name far longer than sixteen";
 	char nm[8];
 	u32 x = 0;
 	u64 y = 0;
@@ -197,7 +198,7 @@ main(void)
 	CHECK_EQ(res.sum, 60);
 	CHECK_EQ(res.max, 30);
 	CHECK_EQ(res.nonzero, 3);
-	CHECK_EQ(a.count, 3); /* put_user */
+	CHECK_EQ(a.count, 3);                       /* put_user */
 	CHECK_EQ((unsigned char)res.name[0], 0xee); /* not copied */
 
 	/* An older, shorter struct: the rest reads as zero */
@@ -281,7 +282,7 @@ main(void)
 	a.name = (uintptr_t)l.bad;
 	a.result_size = sizeof(res);
 	CHECK_EQ(call(&a, sizeof(a)), -EFAULT);
-	a.name = (uintptr_t)"a name far longer than sixteen";
+	a.name = (uintptr_t)long_name;
 	CHECK_EQ(call(&a, sizeof(a)), -ENAMETOOLONG);
 	a.name = 0;
 	a.result = (uintptr_t)ro.bad;
@@ -310,7 +311,8 @@ main(void)
 	CHECK_EQ(ua_set_user_range(NULL, 0), 0);
 
 	/* The rest of the names */
-	CHECK(access_ok(&x, sizeof(x)) && !access_ok((void *)8, 1), "access_ok");
+	CHECK(access_ok(&x, sizeof(x)) && !access_ok((void *)8, 1),
+	      "access_ok");
 	CHECK_EQ(get_user(x, &items[1]), 0);
 	CHECK_EQ(x, 10);
 	CHECK_EQ(__get_user(x, &items[2]), 0);

@@ -91,7 +91,8 @@ typedef int64_t s64;
 	ua_unsafe_copy_from_user(to, from, len, label)
 
 /* Scoped blocks (6.19) */
-#define scoped_user_read_access(ptr, label) ua_scoped_user_read_access(ptr, label)
+#define scoped_user_read_access(ptr, label)                                    \
+	ua_scoped_user_read_access(ptr, label)
 #define scoped_user_write_access(ptr, label)                                   \
 	ua_scoped_user_write_access(ptr, label)
 #define scoped_user_rw_access(ptr, label) ua_scoped_user_rw_access(ptr, label)
@@ -114,7 +115,7 @@ typedef int64_t s64;
  * when *ptr held old and now holds new, false with old = what it held;
  * a fault goes to label.  4- and 8-byte words.
  */
-#define futex_atomic_cmpxchg_inatomic(uval, uaddr, oldval, newval)            \
+#define futex_atomic_cmpxchg_inatomic(uval, uaddr, oldval, newval)             \
 	__extension__({                                                        \
 		uint32_t ua__lx_old = (oldval);                                \
 		int ua__lx_ret =                                               \
@@ -127,7 +128,7 @@ typedef int64_t s64;
 	ua_futex_atomic_op_user((op), (oparg), (oval), (uaddr))
 #define unsafe_try_cmpxchg_user(ptr, oldp, new_, label)                        \
 	__extension__({                                                        \
-		uint64_t ua__lx_want = (uint64_t)*(oldp);                      \
+		uint64_t ua__lx_want = (uint64_t)(*(oldp));                    \
 		int ua__lx_err =                                               \
 		    sizeof(*(ptr)) == 8                                        \
 			? ua_cmpxchg_user_u64((uint64_t *)(void *)(ptr),       \
@@ -138,7 +139,7 @@ typedef int64_t s64;
 					      (uint32_t)(new_));               \
 		if (ua__lx_err)                                                \
 			goto label;                                            \
-		(uint64_t)*(oldp) == ua__lx_want;                              \
+		(uint64_t)(*(oldp)) == ua__lx_want;                            \
 	})
 
 #endif /* UACCESS_LINUX_H */

@@ -152,7 +152,8 @@ check_copy(const struct block_ops *ops, struct t_layout *l)
 	memset(l->base, 0x5a, pg);
 }
 
-/* The masked pointer: no length, a refused pointer faults at its first access */
+/* The masked pointer: no length, a refused pointer faults at its first access
+ */
 static void
 check_masked(const struct block_ops *ops, struct t_layout *l, enum t_bad kind)
 {
@@ -175,16 +176,16 @@ check_masked(const struct block_ops *ops, struct t_layout *l, enum t_bad kind)
 	CHECK_EQ(ops->masked_get8(base, 0, hop, 3, out), 1);
 	idx[0] = 0;
 	/* refused pointers: the first page, the very top */
-	CHECK_EQ(ops->masked_get8((const uint64_t *)(uintptr_t)8, 0, idx, 1,
-				  out),
-		 0);
+	CHECK_EQ(
+	    ops->masked_get8((const uint64_t *)(uintptr_t)8, 0, idx, 1, out),
+	    0);
 	CHECK_EQ(ops->masked_get8((const uint64_t *)(UINTPTR_MAX - 7), 0, idx,
 				  1, out),
 		 0);
-	CHECK_EQ(ops->masked_get8((const uint64_t *)(uintptr_t)(UINTPTR_MAX / 2 +
-								 1),
-				  0, idx, 1, out),
-		 0);
+	CHECK_EQ(
+	    ops->masked_get8((const uint64_t *)(uintptr_t)(UINTPTR_MAX / 2 + 1),
+			     0, idx, 1, out),
+	    0);
 }
 
 /* ua_unsafe_copy_from_user: a straddling load faults whole */
@@ -232,9 +233,9 @@ check_inline(const struct block_ops *ops, struct t_layout *l, enum t_bad kind)
 		 0);
 	CHECK_EQ(*(uint64_t *)(void *)(l->base + 8), 0x1122334455667788ull);
 	if (t_bad_blocks_read(kind)) {
-		CHECK_EQ(ops->get_inline((const uint16_t *)(void *)l->bad,
-					 &v16),
-			 -EFAULT);
+		CHECK_EQ(
+		    ops->get_inline((const uint16_t *)(void *)l->bad, &v16),
+		    -EFAULT);
 		check_last_fault(l, kind, "get_inline");
 	}
 	CHECK_EQ(ops->put_inline((uint64_t *)(void *)(l->bad - 4), 1), -EFAULT);

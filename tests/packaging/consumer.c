@@ -114,7 +114,8 @@ BLOCK(block_volatile, volatile)
 		ua_scoped_user_rw_access_size(uout, 4, efault)                 \
 		    ua_unsafe_put_user(a, uout, efault);                       \
 		if (ua_can_do_masked_user_access()) {                          \
-			const Q uint32_t *m = ua_masked_user_access_begin(uarg); \
+			const Q uint32_t *m =                                  \
+			    ua_masked_user_access_begin(uarg);                 \
                                                                                \
 			m = ua_masked_user_read_access_begin(m);               \
 			uout = ua_masked_user_write_access_begin(uout);        \
@@ -129,7 +130,8 @@ BLOCK(block_volatile, volatile)
 			return -EFAULT;                                        \
 		ua_unsafe_put_user(a, &arr[1], efault);                        \
 		ua_user_write_access_end();                                    \
-		if (ua_get_user_inline(a, uarg) || ua_put_user_inline(a, uout)) \
+		if (ua_get_user_inline(a, uarg) ||                             \
+		    ua_put_user_inline(a, uout))                               \
 			return -EFAULT;                                        \
 		return tmp[0] == 0 ? 1 : 0;                                    \
 	efault:                                                                \

@@ -30,7 +30,8 @@ k_handler(struct k_pair __user *up, const u32 __user *arr, u32 n)
 		}
 	}
 	scoped_user_read_access(arr, efault) unsafe_get_user(v, arr, efault);
-	scoped_user_write_access(up, efault) unsafe_put_user(sum, &up->a, efault);
+	scoped_user_write_access(up, efault)
+	    unsafe_put_user(sum, &up->a, efault);
 	scoped_user_rw_access(up, efault)
 	{
 		unsafe_get_user(v, &up->b, efault);

@@ -61,7 +61,7 @@ embedding_handler(int signo, siginfo_t *info, void *ucontext)
 }
 
 /*
- * A block of inline accesses (the pointer must be a variable), through
+ * A block of inline accesses (the pointer is left alone), through
  * plain pointers and through volatile ones (a futex word, a device
  * register)
  */

@@ -224,6 +224,7 @@ check_inline(const struct block_ops *ops, struct t_layout *l, enum t_bad kind)
 {
 	size_t pg = t_page();
 	uint16_t v16 = 0;
+	uint64_t one = 1;
 
 	CHECK_EQ(ops->get_inline((const uint16_t *)(void *)(l->base + 2), &v16),
 		 0);
@@ -239,8 +240,11 @@ check_inline(const struct block_ops *ops, struct t_layout *l, enum t_bad kind)
 		check_last_fault(l, kind, "get_inline");
 	}
 	CHECK_EQ(ops->put_inline((uint64_t *)(void *)(l->bad - 4), 1), -EFAULT);
-	CHECK(is_pattern(l->base + pg - 4, 4), "%s put_inline: straddle",
-	      ops->where);
+	/* x86-64 stores nothing of a straddling store; i386 (two halves)
+	 * and aarch64 may store its part below the bad page */
+	CHECK(is_pattern(l->base + pg - 4, 4) ||
+		  !memcmp(l->base + pg - 4, &one, 4),
+	      "%s put_inline: straddle", ops->where);
 	CHECK_EQ(ops->get_inline((const uint16_t *)(uintptr_t)8, &v16),
 		 -EFAULT);
 	CHECK_EQ(ops->put_inline((uint64_t *)(uintptr_t)8, 1), -EFAULT);

@@ -198,22 +198,114 @@ int ua__put_user_n(uint64_t val, volatile void *uptr, size_t size);
  *	return -EFAULT;
  *
  * ua_user_access_begin checks [uptr, uptr + len) once against the thread's
- * user range and replaces the pointer variable uptr by its Spectre v1 masked
- * value (unchanged when accepted; an address that cannot be mapped when
- * refused).  Each unsafe access is then one load or store whose fault jumps
- * to the caller's label (asm goto and an exception-table entry in the
- * caller's own object).  See ua_user_access_begin(3).
+ * user range and evaluates to true or false; uptr is left alone, as the
+ * kernel's, and may be any pointer expression or an array.  Each unsafe
+ * access is then one load or store whose fault jumps to the caller's label
+ * (asm goto and an exception-table entry in the caller's own object).
+ * See ua_user_access_begin(3).
+ *
+ * The guard under speculation: a speculation barrier on the accepted path
+ * (the kernel's barrier_nospec: lfence, or dsb+isb on arm64), so that no
+ * access of the block runs before the check has resolved.  The pointer is
+ * the caller's, used as written, so it cannot carry a mask; masking each
+ * access instead would need the block's bounds at every access, which a
+ * begin that returns a truth value has nowhere to keep.  One barrier per
+ * block costs about what one access does; a block that wants none takes
+ * the masked pointer: ua_masked_user_access_begin or the scoped forms.
+ * i386 code built without SSE2 has no lfence to use: there, as the kernel
+ * on CPUs without it, the barrier is a compiler barrier only.
  */
 uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
+uintptr_t ua__masked_user_access_begin(const volatile void *uptr);
+int ua_can_do_masked_user_access(void);
+
+#if defined(__x86_64__) || (defined(__i386__) && defined(__SSE2__))
+#define UA__BARRIER_NOSPEC() __asm__ __volatile__("lfence" ::: "memory")
+#elif defined(__aarch64__)
+#define UA__BARRIER_NOSPEC() __asm__ __volatile__("dsb nsh\n\tisb" ::: "memory")
+#else
+#define UA__BARRIER_NOSPEC() __asm__ __volatile__("" ::: "memory")
+#endif
 
 #define ua_user_access_begin(uptr, len)                                        \
 	__extension__({                                                        \
-		uintptr_t ua__a = ua__user_access_begin((uptr), (len));        \
-		(uptr) = (__typeof__(uptr))ua__a;                              \
-		ua__a != UINTPTR_MAX;                                          \
+		bool ua__ok =                                                  \
+		    ua__user_access_begin((uptr), (len)) != UINTPTR_MAX;       \
+		if (ua__ok)                                                    \
+			UA__BARRIER_NOSPEC();                                  \
+		ua__ok;                                                        \
 	})
+#define ua_user_read_access_begin(uptr, len) ua_user_access_begin(uptr, len)
+#define ua_user_write_access_begin(uptr, len) ua_user_access_begin(uptr, len)
 
 #define ua_user_access_end() ((void)0)
+#define ua_user_read_access_end() ((void)0)
+#define ua_user_write_access_end() ((void)0)
+
+/*
+ * ua_masked_user_access_begin(uptr): uptr itself when it lies in the user
+ * range, else the top of the default range, a page never mapped; computed
+ * without a branch (kernel 6.12).  Nothing is checked: the block's first
+ * access must lie within a page of uptr, where a refused pointer faults.
+ * Only where ua_can_do_masked_user_access() (this thread is on the default
+ * range, whose ends are unmapped): a thread's own range has no guard.
+ */
+#define ua_masked_user_access_begin(uptr)                                      \
+	((__typeof__(uptr))ua__masked_user_access_begin(uptr))
+#define ua_masked_user_read_access_begin(uptr) ua_masked_user_access_begin(uptr)
+#define ua_masked_user_write_access_begin(uptr)                                \
+	ua_masked_user_access_begin(uptr)
+
+/*
+ * Scoped blocks (Linux 6.19): the statement that follows is the block.
+ *
+ *	ua_scoped_user_rw_access(uptr, efault) {
+ *		ua_unsafe_get_user(v, &uptr->a, efault);
+ *		ua_unsafe_put_user(v + 1, &uptr->b, efault);
+ *	}
+ *	return 0;
+ * efault:
+ *	return -EFAULT;
+ *
+ * uptr must be a variable.  [uptr, uptr + size) (size: sizeof(*uptr), or
+ * the _size forms' argument) is checked once, and inside the scope uptr
+ * names a const copy holding the masked pointer (itself when accepted; an
+ * address that cannot be mapped when refused, also under speculation, so
+ * that no barrier is needed); outside, the variable is untouched.  A
+ * refused range goes to label.  The scope is a one-pass for statement:
+ * break, return and goto leave it, and the block ends with it
+ * (ua_user_access_end() has nothing to undo in user space).  The copy
+ * takes __typeof__(uptr), so a pointer to const stays one (the kernel's
+ * first version went through void __user *, which dropped it).
+ */
+#define ua__scoped_user_access_begin(uptr, size, label)                        \
+	__extension__({                                                        \
+		__typeof__(uptr) ua__p =                                       \
+		    (__typeof__(uptr))ua__user_access_begin((uptr), (size));   \
+		if ((uintptr_t)ua__p == UINTPTR_MAX)                           \
+			goto label;                                            \
+		ua__p;                                                         \
+	})
+#define ua__scoped_user_access(uptr, size, label)                              \
+	for (bool ua__done = false; !ua__done; ua__done = true)                \
+		for (__typeof__(uptr) ua__sp =                                 \
+			 ua__scoped_user_access_begin(uptr, size, label);      \
+		     !ua__done; ua__done = true)                               \
+			for (__typeof__(uptr) const uptr = ua__sp; !ua__done;  \
+			     ua__done = true)
+
+#define ua_scoped_user_read_access_size(uptr, size, label)                     \
+	ua__scoped_user_access(uptr, size, label)
+#define ua_scoped_user_write_access_size(uptr, size, label)                    \
+	ua__scoped_user_access(uptr, size, label)
+#define ua_scoped_user_rw_access_size(uptr, size, label)                       \
+	ua__scoped_user_access(uptr, size, label)
+#define ua_scoped_user_read_access(uptr, label)                                \
+	ua__scoped_user_access(uptr, sizeof(*(uptr)), label)
+#define ua_scoped_user_write_access(uptr, label)                               \
+	ua__scoped_user_access(uptr, sizeof(*(uptr)), label)
+#define ua_scoped_user_rw_access(uptr, label)                                  \
+	ua__scoped_user_access(uptr, sizeof(*(uptr)), label)
 
 /*
  * UA_ASM_GOTO_OUTPUT: asm goto may have outputs (GCC >= 11, Clang >= 11);
@@ -495,6 +587,81 @@ uintptr_t ua__user_access_begin(const volatile void *uptr, size_t len);
 		if (ua__n & 1)                                                 \
 			ua_unsafe_put_user(*ua__s, ua__d, label);              \
 	} while (0)
+
+/* len bytes from usrc to trusted dst: 8-byte loads, then 4, 2, 1 */
+#define ua_unsafe_copy_from_user(dst, usrc, len, label)                        \
+	do {                                                                   \
+		char *ua__d = (char *)(dst);                                   \
+		const char *ua__s = (const char *)(usrc);                      \
+		size_t ua__n = (len);                                          \
+		for (; ua__n >= 8; ua__d += 8, ua__s += 8, ua__n -= 8) {       \
+			uint64_t ua__w;                                        \
+			ua_unsafe_get_user(                                    \
+			    ua__w, (const uint64_t *)(const void *)ua__s,      \
+			    label);                                            \
+			__builtin_memcpy(ua__d, &ua__w, 8);                    \
+		}                                                              \
+		if (ua__n & 4) {                                               \
+			uint32_t ua__w;                                        \
+			ua_unsafe_get_user(                                    \
+			    ua__w, (const uint32_t *)(const void *)ua__s,      \
+			    label);                                            \
+			__builtin_memcpy(ua__d, &ua__w, 4);                    \
+			ua__d += 4;                                            \
+			ua__s += 4;                                            \
+		}                                                              \
+		if (ua__n & 2) {                                               \
+			uint16_t ua__w;                                        \
+			ua_unsafe_get_user(                                    \
+			    ua__w, (const uint16_t *)(const void *)ua__s,      \
+			    label);                                            \
+			__builtin_memcpy(ua__d, &ua__w, 2);                    \
+			ua__d += 2;                                            \
+			ua__s += 2;                                            \
+		}                                                              \
+		if (ua__n & 1)                                                 \
+			ua_unsafe_get_user(*ua__d, ua__s, label);              \
+	} while (0)
+
+/*
+ * ua_get_user_inline(x, uptr) / ua_put_user_inline(x, uptr): one access
+ * in its own scoped block, compiled inline; 0 or -EFAULT (14, as
+ * <errno.h> has it).  On a fault ua_get_user_inline leaves x unspecified.
+ * (Nothing before the local label is initialised where declared: clang++
+ * takes every asm goto of a function to reach every label of one.)
+ */
+#define ua_get_user_inline(x, uptr)                                            \
+	__extension__({                                                        \
+		__label__ ua__efault;                                          \
+		__typeof__(uptr) ua__gp;                                       \
+		int ua__ret;                                                   \
+                                                                               \
+		ua__gp = (uptr);                                               \
+		ua__ret = 0;                                                   \
+		ua_scoped_user_read_access(ua__gp, ua__efault)                 \
+		    ua_unsafe_get_user(x, ua__gp, ua__efault);                 \
+		if (0) {                                                       \
+		ua__efault:                                                    \
+			ua__ret = -14;                                         \
+		}                                                              \
+		ua__ret;                                                       \
+	})
+#define ua_put_user_inline(x, uptr)                                            \
+	__extension__({                                                        \
+		__label__ ua__efault;                                          \
+		__typeof__(uptr) ua__pp;                                       \
+		int ua__ret;                                                   \
+                                                                               \
+		ua__pp = (uptr);                                               \
+		ua__ret = 0;                                                   \
+		ua_scoped_user_write_access(ua__pp, ua__efault)                \
+		    ua_unsafe_put_user(x, ua__pp, ua__efault);                 \
+		if (0) {                                                       \
+		ua__efault:                                                    \
+			ua__ret = -14;                                         \
+		}                                                              \
+		ua__ret;                                                       \
+	})
 
 /*
  * Every object (program, shared library, plugin) that holds unsafe accesses

@@ -45,3 +45,26 @@ ua__user_access_begin(const volatile void *uptr, size_t len)
 		return (uintptr_t)uptr == UA_REFUSED ? 0 : (uintptr_t)uptr;
 	return ua_user_addr(uptr, len);
 }
+
+/*
+ * ua_masked_user_access_begin(): the pointer clamped without a branch,
+ * itself when it lies in the thread's range, else the top of the default
+ * range, a page that is never mapped, so that the block's first access
+ * faults there (its length is not checked: the kernel's guard page).
+ */
+UA_EXPORT uintptr_t
+ua__masked_user_access_begin(const volatile void *uptr)
+{
+	uintptr_t a = ua__user_access_begin(uptr, 1);
+	uintptr_t bad = 0 - (uintptr_t)(a == UA_REFUSED);
+
+	__asm__("" : "+r"(bad)); /* data, not a branch */
+	return (a & ~bad) | (ua_user_top & bad);
+}
+
+/* The guard page that the masked pointer relies on: the default range's */
+UA_EXPORT int
+ua_can_do_masked_user_access(void)
+{
+	return !ua_self.range_hi;
+}

@@ -7,9 +7,13 @@
  * after its dlclose its table is gone and faults elsewhere are still
  * right).  Built also as a static binary (BLOCKS_STATIC), without asm goto
  * outputs (UA_ASM_GOTO_OUTPUT=0) and without inline accesses
- * (UA_NO_INLINE_ACCESS): those run the program's blocks only.
+ * (UA_NO_INLINE_ACCESS): those run the program's blocks only.  The
+ * same for the kernel's later shapes: scoped blocks, the masked pointer,
+ * ua_unsafe_copy_from_user, ua_get_user_inline/ua_put_user_inline, and an
+ * array as ua_user_access_begin's argument.
  */
 #include <dlfcn.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdint.h>
 #include <ucontext.h>
@@ -148,6 +152,106 @@ check_copy(const struct block_ops *ops, struct t_layout *l)
 	memset(l->base, 0x5a, pg);
 }
 
+/* The masked pointer: no length, a refused pointer faults at its first access
+ */
+static void
+check_masked(const struct block_ops *ops, struct t_layout *l, enum t_bad kind)
+{
+	size_t pg = t_page(), per = pg / 8;
+	const uint64_t *base = (const uint64_t *)(void *)l->base;
+	long idx[8], hop[3] = {0, (long)per, 1}, i;
+	uint64_t out[8];
+
+	if (!t_bad_blocks_read(kind))
+		return;
+	CHECK(ua_can_do_masked_user_access(), "default range: masked");
+	for (i = 0; i < 8; i++)
+		idx[i] = (long)per - 4 + i;
+	memset(out, SENTINEL, sizeof(out));
+	CHECK_EQ(ops->masked_get8(base, 0, idx, 8, out), 4);
+	CHECK(is_pattern(out, 32), "%s masked: data", ops->where);
+	CHECK(((unsigned char *)out)[32] == SENTINEL, "%s masked: past",
+	      ops->where);
+	check_last_fault(l, kind, "masked_get8");
+	CHECK_EQ(ops->masked_get8(base, 0, hop, 3, out), 1);
+	idx[0] = 0;
+	/* refused pointers: the first page, the very top */
+	CHECK_EQ(
+	    ops->masked_get8((const uint64_t *)(uintptr_t)8, 0, idx, 1, out),
+	    0);
+	CHECK_EQ(ops->masked_get8((const uint64_t *)(UINTPTR_MAX - 7), 0, idx,
+				  1, out),
+		 0);
+	CHECK_EQ(
+	    ops->masked_get8((const uint64_t *)(uintptr_t)(UINTPTR_MAX / 2 + 1),
+			     0, idx, 1, out),
+	    0);
+}
+
+/* ua_unsafe_copy_from_user: a straddling load faults whole */
+static void
+check_copy_from(const struct block_ops *ops, struct t_layout *l,
+		enum t_bad kind)
+{
+	size_t pg = t_page();
+	char dst[64], src[64];
+	long i;
+
+	if (t_bad_blocks_read(kind)) {
+		memset(dst, SENTINEL, sizeof(dst));
+		CHECK_EQ(ops->copy_from(l->base, 2 * pg, pg - 13, dst, 33), 1);
+		CHECK(is_pattern(dst, 8), "%s copy_from: first load",
+		      ops->where);
+		check_last_fault(l, kind, "copy_from");
+	}
+	t_fill(src, sizeof(src), 5);
+	for (i = 0; i <= 40; i++) {
+		memcpy(l->base + 3, src, sizeof(src));
+		memset(dst, SENTINEL, sizeof(dst));
+		CHECK_EQ(ops->copy_from(l->base, pg, 3, dst, (size_t)i), 0);
+		CHECK(!memcmp(dst, src, (size_t)i), "%s copy_from %ld",
+		      ops->where, i);
+		CHECK(((unsigned char *)dst)[i] == SENTINEL,
+		      "%s copy_from %ld: past", ops->where, i);
+	}
+	CHECK_EQ(ops->copy_from((const char *)(uintptr_t)8, 8, 0, dst, 8), -1);
+	memset(l->base, 0x5a, pg);
+}
+
+/* ua_get_user_inline / ua_put_user_inline, and an array's block */
+static void
+check_inline(const struct block_ops *ops, struct t_layout *l, enum t_bad kind)
+{
+	size_t pg = t_page();
+	uint16_t v16 = 0;
+	uint64_t one = 1;
+
+	CHECK_EQ(ops->get_inline((const uint16_t *)(void *)(l->base + 2), &v16),
+		 0);
+	CHECK_EQ(v16, 0x5a5a);
+	CHECK_EQ(ops->put_inline((uint64_t *)(void *)(l->base + 8),
+				 0x1122334455667788ull),
+		 0);
+	CHECK_EQ(*(uint64_t *)(void *)(l->base + 8), 0x1122334455667788ull);
+	if (t_bad_blocks_read(kind)) {
+		CHECK_EQ(
+		    ops->get_inline((const uint16_t *)(void *)l->bad, &v16),
+		    -EFAULT);
+		check_last_fault(l, kind, "get_inline");
+	}
+	CHECK_EQ(ops->put_inline((uint64_t *)(void *)(l->bad - 4), 1), -EFAULT);
+	/* x86-64 stores nothing of a straddling store; i386 (two halves)
+	 * and aarch64 may store its part below the bad page */
+	CHECK(is_pattern(l->base + pg - 4, 4) ||
+		  !memcmp(l->base + pg - 4, &one, 4),
+	      "%s put_inline: straddle", ops->where);
+	CHECK_EQ(ops->get_inline((const uint16_t *)(uintptr_t)8, &v16),
+		 -EFAULT);
+	CHECK_EQ(ops->put_inline((uint64_t *)(uintptr_t)8, 1), -EFAULT);
+	CHECK_EQ(ops->array(), 7);
+	memset(l->base, 0x5a, pg);
+}
+
 /* A value that straddles into the bad page faults as a whole */
 static void
 check_straddle(const struct block_ops *ops, struct t_layout *l, enum t_bad kind)
@@ -184,8 +288,14 @@ check_ops(const struct block_ops *ops)
 		CHECK_PUTS(ops, put2, uint16_t, &l, kind);
 		CHECK_PUTS(ops, put4, uint32_t, &l, kind);
 		CHECK_PUTS(ops, put8, uint64_t, &l, kind);
+		if (t_bad_blocks_read((enum t_bad)kind))
+			CHECK_GETS(ops, scoped_get4, uint32_t, &l, kind);
+		CHECK_PUTS(ops, scoped_put4, uint32_t, &l, kind);
 		check_copy(ops, &l);
 		check_straddle(ops, &l, (enum t_bad)kind);
+		check_masked(ops, &l, (enum t_bad)kind);
+		check_copy_from(ops, &l, (enum t_bad)kind);
+		check_inline(ops, &l, (enum t_bad)kind);
 		t_layout_free(&l);
 	}
 	printf("%s: every fault landed on its label\n", ops->where);

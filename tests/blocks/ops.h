@@ -36,6 +36,24 @@ struct block_ops {
 	/* ua_unsafe_copy_to_user of n bytes to base + off: 0, 1 on a fault */
 	int (*copy)(char *base, size_t len, size_t off, const void *src,
 		    size_t n);
+	/* The kernel's later shapes, the same contracts as above */
+	long (*scoped_get4)(const uint32_t *base, size_t len, const long *idx,
+			    long n, uint32_t *out);
+	long (*scoped_put4)(uint32_t *base, size_t len, const long *idx, long n,
+			    const uint32_t *in);
+	/* no length: the masked pointer is not checked, a refused one faults
+	 * at its first access (returns 0 then, never -1) */
+	long (*masked_get8)(const uint64_t *base, size_t len, const long *idx,
+			    long n, uint64_t *out);
+	/* ua_unsafe_copy_from_user of n bytes from base + off: 0, 1 on a
+	 * fault, -1 refused */
+	int (*copy_from)(const char *base, size_t len, size_t off, void *dst,
+			 size_t n);
+	/* ua_get_user_inline / ua_put_user_inline: 0 or -EFAULT */
+	int (*get_inline)(const uint16_t *uptr, uint16_t *out);
+	int (*put_inline)(uint64_t *uptr, uint64_t v);
+	/* an array and an expression as ua_user_access_begin's argument */
+	int (*array)(void);
 };
 
 #define BLOCK_GET(bits)                                                        \
@@ -96,11 +114,108 @@ fault:
 	return 1;
 }
 
+static long
+block_scoped_get4(const uint32_t *base, size_t len, const long *idx, long n,
+		  uint32_t *out)
+{
+	long i = 0;
+
+	ua_scoped_user_read_access_size(base, len, fault)
+	{
+		for (; i < n; i++)
+			ua_unsafe_get_user(out[i], &base[idx[i]], fault);
+	}
+	return n;
+fault:
+	return i == 0 && !ua_access_ok(base, len) ? -1 : i;
+}
+
+static long
+block_scoped_put4(uint32_t *base, size_t len, const long *idx, long n,
+		  const uint32_t *in)
+{
+	long i = 0;
+
+	ua_scoped_user_write_access_size(base, len, fault)
+	{
+		for (; i < n; i++)
+			ua_unsafe_put_user(in[i], &base[idx[i]], fault);
+	}
+	return n;
+fault:
+	return i == 0 && !ua_access_ok(base, len) ? -1 : i;
+}
+
+static long
+block_masked_get8(const uint64_t *base, size_t len, const long *idx, long n,
+		  uint64_t *out)
+{
+	long i = 0;
+
+	(void)len;
+	base = ua_masked_user_access_begin(base);
+	for (; i < n; i++)
+		ua_unsafe_get_user(out[i], &base[idx[i]], fault);
+	ua_user_access_end();
+	return n;
+fault:
+	ua_user_access_end();
+	return i;
+}
+
+static int
+block_copy_from(const char *base, size_t len, size_t off, void *dst, size_t n)
+{
+	if (!ua_user_read_access_begin(base, len))
+		return -1;
+	ua_unsafe_copy_from_user(dst, base + off, n, fault);
+	ua_user_read_access_end();
+	return 0;
+fault:
+	ua_user_read_access_end();
+	return 1;
+}
+
+static int
+block_get_inline(const uint16_t *uptr, uint16_t *out)
+{
+	return ua_get_user_inline(*out, uptr);
+}
+
+static int
+block_put_inline(uint64_t *uptr, uint64_t v)
+{
+	return ua_put_user_inline(v, uptr);
+}
+
+/* The argument is an array, then an expression: read back what was put */
+static int
+block_array(void)
+{
+	static uint32_t arr[4];
+	uint32_t v = 0;
+
+	if (!ua_user_write_access_begin(arr, sizeof(arr)))
+		return -1;
+	ua_unsafe_put_user(7u, &arr[3], fault);
+	ua_user_write_access_end();
+	if (!ua_user_access_begin(&arr[1] + 2, sizeof(arr[0])))
+		return -1;
+	ua_unsafe_get_user(v, &arr[3], fault);
+	ua_user_access_end();
+	return (int)v;
+fault:
+	ua_user_access_end();
+	return -2;
+}
+
 #define BLOCK_OPS(name)                                                        \
 	{                                                                      \
 		name, block_get8, block_get16, block_get32, block_get64,       \
 		    block_put8, block_put16, block_put32, block_put64,         \
-		    block_copy                                                 \
+		    block_copy, block_scoped_get4, block_scoped_put4,          \
+		    block_masked_get8, block_copy_from, block_get_inline,      \
+		    block_put_inline, block_array                              \
 	}
 
 #endif /* BLOCKS_OPS_H */

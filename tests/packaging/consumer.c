@@ -61,7 +61,7 @@ embedding_handler(int signo, siginfo_t *info, void *ucontext)
 }
 
 /*
- * A block of inline accesses (the pointer must be a variable), through
+ * A block of inline accesses (the pointer is left alone), through
  * plain pointers and through volatile ones (a futex word, a device
  * register)
  */
@@ -87,6 +87,58 @@ embedding_handler(int signo, siginfo_t *info, void *ucontext)
 	}
 BLOCK(block, )
 BLOCK(block_volatile, volatile)
+
+/* The kernel's later shapes: scoped, masked, copy-from, inline, array */
+#define SHAPES(name, Q)                                                        \
+	static int name(const Q uint32_t *uarg, Q uint32_t *uout)              \
+	{                                                                      \
+		static uint32_t arr[2];                                        \
+		uint32_t a = 0;                                                \
+		char tmp[4];                                                   \
+                                                                               \
+		ua_scoped_user_read_access(uarg, efault)                       \
+		{                                                              \
+			ua_unsafe_get_user(a, uarg, efault);                   \
+		}                                                              \
+		ua_scoped_user_read_access_size(uarg, 4, efault)               \
+		    ua_unsafe_copy_from_user(tmp, uarg, 4, efault);            \
+		ua_scoped_user_write_access(uout, efault)                      \
+		    ua_unsafe_put_user(a + 1, uout, efault);                   \
+		ua_scoped_user_write_access_size(uout, 4, efault)              \
+		    ua_unsafe_put_user(a + 1, uout, efault);                   \
+		ua_scoped_user_rw_access(uout, efault)                         \
+		{                                                              \
+			ua_unsafe_get_user(a, uout, efault);                   \
+			ua_unsafe_put_user(a, uout, efault);                   \
+		}                                                              \
+		ua_scoped_user_rw_access_size(uout, 4, efault)                 \
+		    ua_unsafe_put_user(a, uout, efault);                       \
+		if (ua_can_do_masked_user_access()) {                          \
+			const Q uint32_t *m =                                  \
+			    ua_masked_user_access_begin(uarg);                 \
+                                                                               \
+			m = ua_masked_user_read_access_begin(m);               \
+			uout = ua_masked_user_write_access_begin(uout);        \
+			ua_unsafe_get_user(a, m, efault);                      \
+			ua_user_access_end();                                  \
+		}                                                              \
+		if (!ua_user_read_access_begin(uarg, sizeof(*uarg)))           \
+			return -EFAULT;                                        \
+		ua_unsafe_copy_from_user(tmp, uarg, sizeof(tmp), efault);      \
+		ua_user_read_access_end();                                     \
+		if (!ua_user_write_access_begin(arr, sizeof(arr)))             \
+			return -EFAULT;                                        \
+		ua_unsafe_put_user(a, &arr[1], efault);                        \
+		ua_user_write_access_end();                                    \
+		if (ua_get_user_inline(a, uarg) ||                             \
+		    ua_put_user_inline(a, uout))                               \
+			return -EFAULT;                                        \
+		return tmp[0] == 0 ? 1 : 0;                                    \
+	efault:                                                                \
+		return -EFAULT;                                                \
+	}
+SHAPES(shapes, )
+SHAPES(shapes_volatile, volatile)
 
 int
 main(void)
@@ -198,12 +250,23 @@ main(void)
 		    block_volatile((const volatile uint32_t *)(const void *)bad,
 				   &out) == -EFAULT);
 	}
+	{
+		uint32_t in = 0x01020304, out = 0;
+		volatile uint32_t vin = 0x01020304, vout = 0;
+
+		EXPECT(shapes(&in, &out) == 0 && out == in);
+		EXPECT(shapes((const uint32_t *)(const void *)bad, &out) ==
+		       -EFAULT);
+		EXPECT(shapes_volatile(&vin, &vout) == 0 && vout == vin);
+		EXPECT(shapes(&in, (uint32_t *)(uintptr_t)8) == -EFAULT);
+	}
 	EXPECT(ua_fail_usercopy("probability=100:times=1") == 0);
 	EXPECT(ua_copy_to_user(dst, src, 8) == 8);
 	EXPECT(ua_copy_to_user(dst, src, 8) == 0);
 	EXPECT(ua_fail_usercopy("probability=1000") == -EINVAL);
 	EXPECT(ua_fail_usercopy(NULL) == 0);
 	(void)ua__user_access_begin;
+	(void)ua__masked_user_access_begin;
 	(void)ua__extable_register;
 	(void)ua__extable_unregister;
 	(void)ua__copy_overflow;

@@ -227,6 +227,13 @@ EXTRA_TUS = {
 }
 
 
+def linux_source(consumer):
+    """The <uaccess/linux.h> consumer beside consumer.c, if there is one."""
+    path = os.path.join(os.path.dirname(os.path.abspath(consumer)),
+                        "linux_consumer.c")
+    return path if os.path.exists(path) else None
+
+
 def compilers(names):
     found, seen = [], set()
     for n in names:
@@ -256,7 +263,8 @@ def check_header(a):
         return finish("no C compiler")
     tmp = tempfile.mkdtemp(prefix="uaccess-header-")
     try:
-        sources = [a.source]
+        linux = linux_source(a.source)
+        sources = [a.source] + ([linux] if linux else [])
         for name, text in EXTRA_TUS.items():
             path = os.path.join(tmp, name)
             with open(path, "w") as f:
@@ -281,7 +289,7 @@ def check_header(a):
                     continue
                 ok, _ = must([compiler] + std + warn + opt + ["-I" + a.include,
                               src, "-o", exe] + link, what)
-                if ok and src == a.source:
+                if ok and src in (a.source, linux):
                     must([exe], "running " + what)
                 elif ok:
                     run([exe])  # only the build matters for these
@@ -334,6 +342,11 @@ def check_install(a):
         inc = os.path.join(prefix, "include", "uaccess.h")
         if not os.path.exists(inc) or not filecmp.cmp(inc, a.header, False):
             fail("include/uaccess.h not installed as in the source tree")
+        linux_h = os.path.join(os.path.dirname(a.header), "uaccess", "linux.h")
+        inc = os.path.join(prefix, "include", "uaccess", "linux.h")
+        if os.path.exists(linux_h) and (not os.path.exists(inc) or
+                                        not filecmp.cmp(inc, linux_h, False)):
+            fail("include/uaccess/linux.h not installed as in the source tree")
         if len(pcs) != 1:
             return fail("uaccess.pc installed %d times" % len(pcs)) or finish()
         pcdir = os.path.dirname(pcs[0])
@@ -380,7 +393,8 @@ def check_install(a):
             ok, flags = must([pkgconfig, "--cflags", "--libs", "uaccess"],
                              "pkg-config --cflags --libs", env=env)
             if ok:
-                progs = [a.source] + sorted(
+                linux = linux_source(a.source)
+                progs = [a.source] + ([linux] if linux else []) + sorted(
                     glob.glob(os.path.join(a.examples, "*.c")))
                 for src in progs:
                     exe = os.path.join(tmp, "pc-" + os.path.basename(src)[:-2])

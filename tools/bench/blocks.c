@@ -3,7 +3,11 @@
  * uaccess-bench blocks: reading a 4 KiB array of uint64_t (in L1) through
  * an inline user-access block, beside plain loads and beside ua_get_user,
  * a call per value.  The kernel's reason for unsafe_get_user: a value at
- * the cost of a load.
+ * the cost of a load.  Then each way to open a block (issue 35: the guard
+ * under speculation): the begin with its barrier, the former begin that
+ * wrote the masked pointer back, the masked pointer, the scoped block, and
+ * a mask on every access, over one 4 KiB block and over 256 blocks of two
+ * values each (where the opening counts).
  */
 #include <math.h>
 
@@ -65,6 +69,152 @@ fault:
 	return 0;
 }
 
+/* The begin before issue 35: the masked pointer written back, no barrier */
+static __attribute__((noinline)) uint64_t
+pass_writeback(const uint64_t *a)
+{
+	uint64_t sum = 0, v;
+	uintptr_t m = ua__user_access_begin(a, BLOCK_N * sizeof(*a));
+	int i;
+
+	a = (const uint64_t *)m;
+	if (m == UINTPTR_MAX)
+		return 0;
+	for (i = 0; i < BLOCK_N; i++) {
+		ua_unsafe_get_user(v, &a[i], fault);
+		sum += v;
+	}
+	return sum;
+fault:
+	return 0;
+}
+
+static __attribute__((noinline)) uint64_t
+pass_masked(const uint64_t *a)
+{
+	uint64_t sum = 0, v;
+	int i;
+
+	a = ua_masked_user_access_begin(a);
+	for (i = 0; i < BLOCK_N; i++) {
+		ua_unsafe_get_user(v, &a[i], fault);
+		sum += v;
+	}
+	return sum;
+fault:
+	return 0;
+}
+
+static __attribute__((noinline)) uint64_t
+pass_scoped(const uint64_t *a)
+{
+	uint64_t sum = 0, v;
+	int i;
+
+	ua_scoped_user_read_access_size(a, BLOCK_N * sizeof(*a), fault)
+	{
+		for (i = 0; i < BLOCK_N; i++) {
+			ua_unsafe_get_user(v, &a[i], fault);
+			sum += v;
+		}
+	}
+	return sum;
+fault:
+	return 0;
+}
+
+/* The other guard: every access masks its own address (against a top) */
+static inline const uint64_t *
+mask_each(const uint64_t *p, uintptr_t top)
+{
+	uintptr_t bad = (uintptr_t)p > top;
+
+	__asm__("" : "+r"(bad));
+	return (const uint64_t *)((uintptr_t)p | (0 - bad));
+}
+
+static __attribute__((noinline)) uint64_t
+pass_mask_each(const uint64_t *a)
+{
+	uint64_t sum = 0, v;
+	uintptr_t top = UINTPTR_MAX / 2 - 4095;
+	int i;
+
+	if (ua__user_access_begin(a, BLOCK_N * sizeof(*a)) == UINTPTR_MAX)
+		return 0;
+	for (i = 0; i < BLOCK_N; i++) {
+		ua_unsafe_get_user(v, mask_each(&a[i], top), fault);
+		sum += v;
+	}
+	return sum;
+fault:
+	return 0;
+}
+
+/* 256 blocks of two values: the opening of a block counts */
+#define SMALL_PASS(name, open)                                                 \
+	static __attribute__((noinline)) uint64_t name(const uint64_t *a)      \
+	{                                                                      \
+		uint64_t sum = 0, v, w;                                        \
+		int i;                                                         \
+                                                                               \
+		for (i = 0; i < BLOCK_N; i += 2) {                             \
+			const uint64_t *p = &a[i];                             \
+                                                                               \
+			open;                                                  \
+			ua_unsafe_get_user(v, &p[0], fault);                   \
+			ua_unsafe_get_user(w, &p[1], fault);                   \
+			sum += v + w;                                          \
+		}                                                              \
+		return sum;                                                    \
+	fault:                                                                 \
+		return 0;                                                      \
+	}
+SMALL_PASS(small_barrier, if (!ua_user_access_begin(p, 16)) return 0)
+SMALL_PASS(small_writeback, {
+	uintptr_t m = ua__user_access_begin(p, 16);
+	p = (const uint64_t *)m;
+	if (m == UINTPTR_MAX)
+		return 0;
+})
+SMALL_PASS(small_masked, p = ua_masked_user_access_begin(p))
+
+static __attribute__((noinline)) uint64_t
+small_scoped(const uint64_t *a)
+{
+	uint64_t sum = 0, v, w;
+	int i;
+
+	for (i = 0; i < BLOCK_N; i += 2) {
+		const uint64_t *p = &a[i];
+
+		ua_scoped_user_read_access_size(p, 16, fault)
+		{
+			ua_unsafe_get_user(v, &p[0], fault);
+			ua_unsafe_get_user(w, &p[1], fault);
+		}
+		sum += v + w;
+	}
+	return sum;
+fault:
+	return 0;
+}
+
+static __attribute__((noinline)) uint64_t
+small_inline(const uint64_t *a)
+{
+	uint64_t sum = 0, v, w;
+	int i;
+
+	for (i = 0; i < BLOCK_N; i += 2) {
+		if (ua_get_user_inline(v, &a[i]) ||
+		    ua_get_user_inline(w, &a[i + 1]))
+			return 0;
+		sum += v + w;
+	}
+	return sum;
+}
+
 static __attribute__((noinline)) uint64_t
 pass_get_user(const uint64_t *a)
 {
@@ -87,6 +237,15 @@ static const struct {
     {"ua_unsafe_get_user, one block", pass_block},
     {"ua_get_user, a call per value", pass_get_user},
     {"plain loads (vectorised by the compiler)", pass_plain_vector},
+    {"block: former begin (pointer written back)", pass_writeback},
+    {"block: ua_masked_user_access_begin", pass_masked},
+    {"block: ua_scoped_user_read_access_size", pass_scoped},
+    {"block: begin without barrier, each access masked", pass_mask_each},
+    {"256 blocks of 2: ua_user_access_begin (barrier)", small_barrier},
+    {"256 blocks of 2: former begin (written back)", small_writeback},
+    {"256 blocks of 2: ua_masked_user_access_begin", small_masked},
+    {"256 blocks of 2: scoped", small_scoped},
+    {"512 x ua_get_user_inline", small_inline},
 };
 #define NPASSES (int)(sizeof(passes) / sizeof(passes[0]))
 
@@ -154,6 +313,9 @@ cmd_blocks(void)
 		       "this loop's time), the loops run back to back");
 	table_note(tb, "bars: block >= 0.9x plain scalar loads, "
 		       ">= 5x ua_get_user");
+	table_note(tb, "ua_unsafe_get_user, one block: opened by "
+		       "ua_user_access_begin, whose guard is a speculation "
+		       "barrier (issue 35)");
 	table_end(tb);
 	buffer_free(a, BLOCK_N * sizeof(uint64_t));
 	if (sink == 1)

@@ -158,6 +158,24 @@ efault:
 	return -EFAULT;
 }
 
+/* A counter bumped in a scoped block with the kernel's try_cmpxchg */
+static int
+frob_inc(u32 __user *uaddr, u32 *ret_old)
+{
+	u32 old;
+
+	scoped_user_rw_access(uaddr, efault)
+	{
+		unsafe_get_user(old, uaddr, efault);
+		while (!unsafe_try_cmpxchg_user(uaddr, &old, old + 1, efault))
+			;
+	}
+	*ret_old = old;
+	return 0;
+efault:
+	return -EFAULT;
+}
+
 /* ---- The test ---- */
 
 #include "test.h"
@@ -347,6 +365,33 @@ main(void)
 		unsafe_copy_to_user(buf, name, 5, efault);
 		user_write_access_end();
 		CHECK(!strcmp(buf, "frob"), "unsafe_copy_to_user");
+	}
+
+	{
+		u32 word = 5, cur = 0;
+		int oval = 0;
+
+		CHECK_EQ(futex_atomic_cmpxchg_inatomic(&cur, &word, 5, 6), 0);
+		CHECK(cur == 5 && word == 6, "cmpxchg");
+		CHECK_EQ(futex_atomic_cmpxchg_inatomic(&cur, &word, 5, 7), 0);
+		CHECK(cur == 6 && word == 6, "cmpxchg, another value");
+		CHECK_EQ(futex_atomic_cmpxchg_inatomic(
+			     &cur, (u32 *)(void *)l.bad, 0, 1),
+			 -EFAULT);
+		CHECK_EQ(futex_atomic_cmpxchg_inatomic(
+			     &cur, (u32 *)(void *)ro.bad, 0, 1),
+			 -EFAULT);
+		CHECK_EQ(
+		    arch_futex_atomic_op_inuser(FUTEX_OP_ADD, 3, &oval, &word),
+		    0);
+		CHECK(oval == 6 && word == 9, "futex op");
+		CHECK_EQ(arch_futex_atomic_op_inuser(FUTEX_OP_ADD, 3, &oval,
+						     (u32 *)(void *)l.bad),
+			 -EFAULT);
+		CHECK_EQ(frob_inc(&word, &cur), 0);
+		CHECK(cur == 9 && word == 10, "try_cmpxchg");
+		CHECK_EQ(frob_inc((u32 *)(void *)l.bad, &cur), -EFAULT);
+		CHECK_EQ(frob_inc((u32 *)(void *)ro.bad, &cur), -EFAULT);
 	}
 
 	t_layout_free(&ro);

@@ -115,6 +115,14 @@ typedef int64_t s64;
  * when *ptr held old and now holds new, false with old = what it held;
  * a fault goes to label.  4- and 8-byte words.
  */
+/* The operations' numbers, where <linux/futex.h> was not included */
+#ifndef FUTEX_OP_SET
+#define FUTEX_OP_SET UA_FUTEX_OP_SET
+#define FUTEX_OP_ADD UA_FUTEX_OP_ADD
+#define FUTEX_OP_OR UA_FUTEX_OP_OR
+#define FUTEX_OP_ANDN UA_FUTEX_OP_ANDN
+#define FUTEX_OP_XOR UA_FUTEX_OP_XOR
+#endif
 #define futex_atomic_cmpxchg_inatomic(uval, uaddr, oldval, newval)             \
 	__extension__({                                                        \
 		uint32_t ua__lx_old = (oldval);                                \

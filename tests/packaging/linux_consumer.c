@@ -88,6 +88,21 @@ efault:
 	return -EFAULT;
 }
 
+/* A futex word bumped as the kernel's futex code does it */
+static int
+k_futex_add(u32 __user *uaddr, u32 *found)
+{
+	u32 cur = 0;
+	int oval = 0;
+
+	if (arch_futex_atomic_op_inuser(FUTEX_OP_ADD, 1, &oval, uaddr))
+		return -EFAULT;
+	if (futex_atomic_cmpxchg_inatomic(&cur, uaddr, (u32)oval + 1, 0))
+		return -EFAULT;
+	*found = cur;
+	return 0;
+}
+
 int
 main(void)
 {
@@ -99,5 +114,12 @@ main(void)
 	if (k_handler(&p, (const u32 *)(const void *)(uintptr_t)8, 1) !=
 	    -EFAULT)
 		return 1;
+	{
+		static u32 word = 41;
+		u32 found = 0;
+
+		if (k_futex_add(&word, &found) || found != 42 || word != 0)
+			return 1;
+	}
 	return 0;
 }

@@ -12,8 +12,8 @@
  * avx512 with 64-byte moves when the policy sets inline_wide (Zen 5 stores
  * 64 bytes a cycle): a limit above UA_INLINE_NARROW is the 64-byte moves,
  * so that a call reads one word of the policy before it copies (in a loop
- * whose addresses alias modulo 4 KiB, each load in the entry cost up to 0.5
- * ns on Zen 5, and 1 KiB copies took 6.5 ns with two, 5.9 with one).  The
+ * whose addresses alias modulo 4 KiB, each load in the entry costs time:
+ * docs/measurements/zen5.md, "Figures behind the source's comments").  The
  * user entries check the range first and give every move a table entry;
  * ua_memcpy's have none: a fault there is the caller's bug and crashes as
  * it would in memcpy.
@@ -37,9 +37,10 @@
  * any is stored (but for h + k = 16 the last, loaded into zmm16 once the
  * first is stored), in increasing address order; rsi and rdi stay put.
  * With h + k vectors from the two ends instead, an odd size splits k
- * stores across two lines and stores up to k - 1 vectors twice: from 776
- * to 824 bytes and from 968 to 1016, 0.69-0.70x glibc's speed on Zen 5
- * (its loop's stores are aligned), 0.95-0.98x so.  Clobbers r11.
+ * stores across two lines and stores up to k - 1 vectors twice: some
+ * sizes (776 to 824 bytes, 968 to 1016) fell well behind glibc's loop,
+ * whose stores are aligned, on Zen 5 (docs/measurements/zen5.md, "Figures
+ * behind the source's comments").  Clobbers r11.
  */
 .macro COPY_BAND vfault, head, back, last, ok:vararg
 	lea	(%rdi,%rdx), %r11
@@ -80,13 +81,14 @@
  * src modulo 4 KiB); a user copy loads them after it, so that its moves go
  * in increasing address order.  When dst is 1 to 256 bytes ahead of src
  * modulo 4 KiB, every round's loads would wait on the stores of the round
- * before (4 KiB aliasing: 4 KiB copies with dst 1 byte ahead ran at 32-33
- * GB/s, against 50-189 in the routine from run to run): on to \table,
+ * before (4 KiB aliasing; docs/measurements/intel-emr.md, "Figures behind
+ * the source's comments"): on to \table,
  * whose routine handles that (a memcpy goes backward).  rsi and rdi stay put (the cursors:
  * nothing below them is done); the loop walks rcx, the destination, and
- * reads at rcx + (rsi - rdi).  On Intel with AVX-512 (family 6 model 0xa7 as a KVM
- * guest), random 513-1024 B copies from L1 ran 0.74x glibc's speed by band,
- * whose three branches on the size the predictor cannot learn.
+ * reads at rcx + (rsi - rdi).  On Intel with AVX-512 (family 6 model 0xa7
+ * as a KVM guest), random 513-1024 B copies from L1 lost to glibc by band,
+ * whose three branches on the size the predictor cannot learn
+ * (docs/measurements/intel-emr.md, section 1).
  * Clobbers rcx, r10, r11.
  */
 .macro COPY_LOOP vfault, table, ok:vararg
@@ -132,19 +134,19 @@
  * loop) covers 512, so the paths up to 512 compare the limit with that
  * constant and not with n (a compare of memory with an immediate: it
  * keeps 64..128 within the entry's first 64-byte line, where a load into
- * a register put the return in the next line, 5% slower at 128 B).
+ * a register put the return in the next line, slower at 128 B).
  * 257..512 take one taken branch, 129..256 two, as in glibc; below 64 one
- * (64 B ran 0.83x glibc with it), and below 32 the smaller the size the
+ * (64 B lost to glibc with it), and below 32 the smaller the size the
  * fewer after that (32 and up only
  * happen when the small class runs a strategy with 32-byte vectors, so AVX
  * is there).  With n compared with the limit first and 65..128 behind a
- * taken branch, 128 B copies from L1 ran 0.67-0.72x glibc's speed on
- * Intel with AVX-512 (family 6 model 0xa7, a KVM guest), and random
- * 33..128 B copies 0.82-0.93x (docs/measurements/intel-emr.md, section 5).
+ * taken branch, 128 B copies and random 33..128 B copies from L1 lost to
+ * glibc on Intel with AVX-512 (family 6 model 0xa7, a KVM guest;
+ * docs/measurements/intel-emr.md, section 5).
  * Not AVX-512 masked moves, which would take 0..64 without a branch: from
- * memory not in the caches a masked load or store costs 2-3 ns more than
- * a plain one, and a 16-byte copy of a cold line took 2.7x glibc's time
- * on Zen 5 (10 ns; 10% faster from L1).  Without inline_wide, 32-byte
+ * memory not in the caches a masked load or store costs more than a plain
+ * one, far more than it saves from L1, on Zen 5 (docs/measurements/zen5.md,
+ * "Figures behind the source's comments").  Without inline_wide, 32-byte
  * moves up to 512.  Moves go in increasing address order (a user copy's
  * first fault is at its lowest bad page); rsi and rdi stay put, the
  * cursors of a user copy.  Given fixups (\vfault for the AVX moves), the
@@ -486,9 +488,11 @@ UA_END(ua_copy_from_user)
 /*
  * copy_from_user written out again, its small copies limited to below
  * nocache_min (small writes must not stream), so that they cost what
- * copy_from_user's do: with a jump to it, 256-byte copies (fstime) ran
- * 0.95x its speed, and with n compared with nocache_min before the copy
- * written out, 0.89x (Zen 5).  From nocache_min, the non-temporal routine.
+ * copy_from_user's do: with a jump to it, or with n compared with
+ * nocache_min before the copy written out, 256-byte copies (fstime) ran
+ * slower than copy_from_user's on Zen 5 (docs/measurements/zen5.md,
+ * "Figures behind the source's comments").  From nocache_min, the
+ * non-temporal routine.
  * Input: rdi destination, rsi user source, rdx count
  * Output: rax the bytes not copied
  */

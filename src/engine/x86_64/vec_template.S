@@ -242,9 +242,10 @@ UA_ENTRY(COPY_FN)
 	 * made; go backward (memcpy only: a user copy keeps its user-side
 	 * accesses in increasing page order).  Not at 0: forward, a load
 	 * never matches an older store there, and backward streams from
-	 * the LLC 1.5x slower on Zen 3.  Not with UA_SHIFT: its loads, all
+	 * the LLC slower on Zen 3.  Not with UA_SHIFT: its loads, all
 	 * aligned, never partly overlap a store, and on Zen 5 forward runs
-	 * as fast from L1 and 1.5x faster from memory.
+	 * as fast from L1 and faster from memory (docs/measurements/zen3.md
+	 * and zen5.md, "Figures behind the source's comments").
 	 */
 	IF_DST_AHEAD ALIAS_WINDOW, %ecx, .Lcopy_backward
 #endif
@@ -397,14 +398,14 @@ UA_ENTRY(COPY_FN)
 	 * the last bytes (STORE_HEAD: smaller stores from the register)
 	 * shifted out of the two lines that hold them, rsi's (loaded before)
 	 * and the last byte's: dst 1 to 256 bytes ahead of src modulo 4 KiB,
-	 * where the unaligned loads would wait on the stores just made (8
-	 * KiB copies 9-14% slower on Zen 5), and an end less than four
-	 * vectors past a page boundary, where one of them would be a store
-	 * across it (an 8 KiB copy ending 12 bytes into a page: 175-184 GB/s
-	 * so, 205-223 shifted).  Taken for every copy, the shifted tail's
-	 * branches on the count, mispredicted, held copies of random sizes
-	 * and alignments from 1 to 2 KiB to 0.62x glibc's speed on Zen 5;
-	 * with the four vectors they run at 1.05x.
+	 * where the unaligned loads would wait on the stores just made, and
+	 * an end less than four vectors past a page boundary, where one of
+	 * them would be a store across it.  Taken for every copy, the
+	 * shifted tail's branches on the count, mispredicted, held copies
+	 * of random sizes and alignments from 1 to 2 KiB well behind glibc
+	 * on Zen 5, where the four vectors run ahead of it
+	 * (docs/measurements/zen5.md, "Figures behind the source's
+	 * comments").
 	 */
 #ifdef UA_MEMCPY
 .Lcopy_shift_first:

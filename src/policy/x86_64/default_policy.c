@@ -16,9 +16,10 @@
 /*
  * AMD Zen 3 (family 0x19 without AVX-512; Zen 4 has it), with ERMS and
  * FSRM: docs/measurements/zen3.md.  Where glibc 2.42 never runs rep movsb
- * on AMD, aligned rep movsb from the LLC is up to 1.5x the AVX2 loop and
- * level with it from half the L2; it loses 30% when src is not 32-byte
- * aligned to dst and runs 30x slower when (dst - src) mod 4096 is 1..31:
+ * on AMD, aligned rep movsb from the LLC beats the AVX2 loop and is
+ * level with it from half the L2; it loses when src is not 32-byte
+ * aligned to dst and is many times slower when (dst - src) mod 4096 is
+ * 1..31 (the figures are in zen3.md):
  * erms from half the L2 for pairs equally aligned to 64 bytes.  rep stosb
  * clears large buffers without reading them: from the L2 size.
  */

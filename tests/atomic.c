@@ -291,6 +291,8 @@ t_hammer(void *p)
 			a->bad++;
 		a->bad += t_inline_inc(t_sh);
 	}
+	/* the main thread reads the count between these two */
+	pthread_barrier_wait(&t_go);
 	pthread_barrier_wait(&t_go);
 	/* each thread its own bit: OR finds it clear, ANDN and XOR set */
 	for (i = 0; i < t_iters; i++) {
@@ -311,6 +313,8 @@ t_hammer(void *p)
 		    !((uint32_t)oval & bit))
 			a->bad++;
 	}
+	/* and zeroes the words between these two */
+	pthread_barrier_wait(&t_go);
 	pthread_barrier_wait(&t_go);
 	/* xchg: every value put comes out once, by an xchg or at the end */
 	for (i = 0; i < t_iters; i++) {
@@ -347,10 +351,16 @@ t_threads(void)
 	}
 	pthread_barrier_wait(&t_go);
 	pthread_barrier_wait(&t_go);
+	/* the threads wait while the count is read (the bit pass that
+	 * follows would change it) */
 	CHECK_EQ(t_sh->w, 3u * T_THREADS * t_iters);
 	CHECK(t_sh->d == ((uint64_t)2 * T_THREADS * t_iters) << 32,
 	      "cmpxchg u64: %llu", (unsigned long long)(t_sh->d >> 32));
 	/* The bit pass starts from the count, its own bits all clear */
+	pthread_barrier_wait(&t_go);
+	/* it ends so too; the xchg pass starts from zero */
+	pthread_barrier_wait(&t_go);
+	CHECK_EQ(t_sh->w, 3u * T_THREADS * t_iters);
 	t_sh->w = 0;
 	t_sh->d = 0;
 	pthread_barrier_wait(&t_go);

@@ -664,6 +664,326 @@ int ua_can_do_masked_user_access(void);
 	})
 
 /*
+ * Atomics inside a block (the kernel's unsafe_try_cmpxchg_user), on a
+ * word of 4 or 8 bytes aligned to its size; a fault goes to label, and
+ * each access has its exception-table entry in the caller's object, as
+ * ua_unsafe_get_user.  See ua_unsafe_try_cmpxchg_user(3).
+ *
+ * ua_unsafe_try_cmpxchg_user(ptr, oldp, new, label): true when *ptr held
+ *	*oldp and now holds new; false with *oldp = the value found.
+ * ua_unsafe_xchg_user(ptr, val, oldp, label): *oldp = *ptr, *ptr = val.
+ * ua_unsafe_load_acquire_user(x, ptr, label): x = *ptr, an acquire.
+ * ua_unsafe_store_release_user(x, ptr, label): *ptr = x, a release.
+ *
+ * cmpxchg and xchg are full barriers.  x86: lock cmpxchg (cmpxchg8b for
+ * 8 bytes on i386), xchg, and plain moves with a compiler barrier
+ * (acquire and release under TSO).  aarch64: ldaxr/stlxr loops (every
+ * ARMv8 CPU has them; no LSE here), ldar and stlr; a failed compare
+ * stores the value found back, so that read-only memory faults whatever
+ * the compare finds, as on x86.  i386 has no 8-byte move that an asm may
+ * use without SSE2 or the x87 stack: an 8-byte xchg or store there is a
+ * cmpxchg8b loop, and an 8-byte load is a call to
+ * ua_load_acquire_user_u64.
+ */
+#define UA__ATOMIC_SIZE_CHECK(ptr)                                             \
+	((void)sizeof(                                                         \
+	    char[(sizeof(*(ptr)) == 4 || sizeof(*(ptr)) == 8) ? 1 : -1]))
+/* The word as an integer of its size, whatever *ptr's type */
+typedef uint32_t ua__u32_alias __attribute__((may_alias));
+typedef uint64_t ua__u64_alias __attribute__((may_alias));
+#define UA__U32P(ptr) ((ua__u32_alias *)(uintptr_t)(ptr))
+#define UA__U64P(ptr) ((ua__u64_alias *)(uintptr_t)(ptr))
+#define UA__UNPAREN(...) __VA_ARGS__
+
+#if UA__INLINE_ACCESS
+/*
+ * One asm whose accesses may fault: body names each faulting instruction
+ * with UA__AFT(label) as its fixup; outs, ins and clob are parenthesised
+ * operand lists.  Without asm goto outputs the fixup is a stub that sets
+ * a flag and resumes after the body (local labels 8 and 9 are its).
+ */
+/* clang-format off */
+#if defined(__aarch64__)
+#define UA__ASET_ERR "mov %w[ua_e], #1\n\tb 9b\n"
+#define UA__AERR_CONS "+r"
+#else
+/* a register or memory: i386's cmpxchg8b leaves few registers */
+#define UA__ASET_ERR "movl $1, %[ua_e]\n\tjmp 9b\n"
+#define UA__AERR_CONS "+rm"
+#endif
+/* clang-format on */
+#if UA_ASM_GOTO_OUTPUT
+#define UA__AFT(label) "%l[" #label "]"
+#define UA__ATOMIC_ASM(label, body, outs, ins, clob)                           \
+	__asm__ __volatile__ goto(body                                         \
+				  : UA__UNPAREN outs                           \
+				  : UA__UNPAREN ins                            \
+				  : UA__UNPAREN clob                           \
+				  : label)
+#else
+#define UA__AFT(label) "8f"
+#define UA__ATOMIC_ASM(label, body, outs, ins, clob)                           \
+	do {                                                                   \
+		int ua__aerr = 0;                                              \
+		__asm__ __volatile__(                                          \
+		    body "\n9:\n\t" UA__FIXUP_BEGIN                            \
+			 "8:\t" UA__ASET_ERR UA__FIXUP_END                     \
+		    : UA__UNPAREN outs, [ua_e] UA__AERR_CONS(ua__aerr)         \
+		    : UA__UNPAREN ins                                          \
+		    : UA__UNPAREN clob);                                       \
+		if (__builtin_expect(ua__aerr, 0))                             \
+			goto label;                                            \
+	} while (0)
+#endif
+#define UA__AXT(n, label) UA__EXTABLE(#n "b", UA__AFT(label))
+
+/*
+ * UA__CMPXCHG{4,8}(p, e, n, f, label): f = the value found at p, n stored
+ * there if it was e.  UA__XCHG: f = old, v stored.  UA__LDACQ: v = *p.
+ * UA__STREL: *p = v.  p is a uint32_t * or uint64_t *.
+ */
+#if defined(__aarch64__)
+#define UA__CMPXCHG(W, p, e, n, f, label)                                      \
+	do {                                                                   \
+		__typeof__(f) ua__t;                                           \
+		uint32_t ua__s;                                                \
+		UA__ATOMIC_ASM(                                                \
+		    label,                                                     \
+		    "1:\tldaxr %" W "[ua_f], %[ua_m]\n\t"                      \
+		    "cmp %" W "[ua_f], %" W "[ua_x]\n\t"                       \
+		    "csel %" W "[ua_t], %" W "[ua_n], %" W "[ua_f], eq\n"      \
+		    "2:\tstlxr %w[ua_s], %" W "[ua_t], %[ua_m]\n\t"            \
+		    "cbnz %w[ua_s], 1b\n\t" UA__AXT(1, label)                  \
+			UA__AXT(2, label),                                     \
+		    ([ua_m] "+Q"(*(p)), [ua_f] "=&r"(f), [ua_t] "=&r"(ua__t),  \
+		     [ua_s] "=&r"(ua__s)),                                     \
+		    ([ua_x] "r"(e), [ua_n] "r"(n)), ("cc", "memory"));         \
+	} while (0)
+#define UA__CMPXCHG4(p, e, n, f, label) UA__CMPXCHG("w", p, e, n, f, label)
+#define UA__CMPXCHG8(p, e, n, f, label) UA__CMPXCHG("x", p, e, n, f, label)
+#define UA__XCHG(W, p, v, f, label)                                            \
+	do {                                                                   \
+		uint32_t ua__s;                                                \
+		UA__ATOMIC_ASM(                                                \
+		    label,                                                     \
+		    "1:\tldaxr %" W "[ua_f], %[ua_m]\n"                        \
+		    "2:\tstlxr %w[ua_s], %" W "[ua_v], %[ua_m]\n\t"            \
+		    "cbnz %w[ua_s], 1b\n\t" UA__AXT(1, label)                  \
+			UA__AXT(2, label),                                     \
+		    ([ua_m] "+Q"(*(p)), [ua_f] "=&r"(f), [ua_s] "=&r"(ua__s)), \
+		    ([ua_v] "r"(v)), ("memory"));                              \
+	} while (0)
+#define UA__XCHG4(p, v, f, label) UA__XCHG("w", p, v, f, label)
+#define UA__XCHG8(p, v, f, label) UA__XCHG("x", p, v, f, label)
+#define UA__LDACQ(W, p, v, label)                                              \
+	UA__ATOMIC_ASM(label,                                                  \
+		       "1:\tldar %" W "[ua_v], %[ua_m]\n\t" UA__AXT(1, label), \
+		       ([ua_v] "=r"(v)), ([ua_m] "Q"(*(p))), ("memory"))
+#define UA__LDACQ4(p, v, label) UA__LDACQ("w", p, v, label)
+#define UA__LDACQ8(p, v, label) UA__LDACQ("x", p, v, label)
+#define UA__STREL(W, p, v, label)                                              \
+	UA__ATOMIC_ASM(label,                                                  \
+		       "1:\tstlr %" W "[ua_v], %[ua_m]\n\t" UA__AXT(1, label), \
+		       ([ua_m] "=Q"(*(p))), ([ua_v] "r"(v)), ("memory"))
+#define UA__STREL4(p, v, label) UA__STREL("w", p, v, label)
+#define UA__STREL8(p, v, label) UA__STREL("x", p, v, label)
+#else /* x86 */
+#define UA__CMPXCHG(S, R, p, e, n, f, label)                                   \
+	do {                                                                   \
+		(f) = (e);                                                     \
+		UA__ATOMIC_ASM(label,                                          \
+			       "1:\tlock cmpxchg" S                            \
+			       " %[ua_n], %[ua_m]\n\t" UA__AXT(1, label),      \
+			       ([ua_m] "+m"(*(p)), [ua_f] "+a"(f)),            \
+			       ([ua_n] R(n)), ("memory"));                     \
+	} while (0)
+#define UA__CMPXCHG4(p, e, n, f, label) UA__CMPXCHG("l", "r", p, e, n, f, label)
+#define UA__XCHG(S, p, v, f, label)                                            \
+	do {                                                                   \
+		(f) = (v);                                                     \
+		UA__ATOMIC_ASM(                                                \
+		    label,                                                     \
+		    "1:\txchg" S " %[ua_f], %[ua_m]\n\t" UA__AXT(1, label),    \
+		    ([ua_m] "+m"(*(p)), [ua_f] "+r"(f)), (), ("memory"));      \
+	} while (0)
+#define UA__XCHG4(p, v, f, label) UA__XCHG("l", p, v, f, label)
+#define UA__LDACQ(S, p, v, label)                                              \
+	UA__ATOMIC_ASM(label,                                                  \
+		       "1:\tmov" S " %[ua_m], %[ua_v]\n\t" UA__AXT(1, label),  \
+		       ([ua_v] "=r"(v)), ([ua_m] "m"(*(p))), ("memory"))
+#define UA__LDACQ4(p, v, label) UA__LDACQ("l", p, v, label)
+#define UA__STREL(S, R, p, v, label)                                           \
+	UA__ATOMIC_ASM(label,                                                  \
+		       "1:\tmov" S " %[ua_v], %[ua_m]\n\t" UA__AXT(1, label),  \
+		       ([ua_m] "=m"(*(p))), ([ua_v] R(v)), ("memory"))
+#define UA__STREL4(p, v, label) UA__STREL("l", "ir", p, v, label)
+#if defined(__x86_64__)
+#define UA__CMPXCHG8(p, e, n, f, label) UA__CMPXCHG("q", "r", p, e, n, f, label)
+#define UA__XCHG8(p, v, f, label) UA__XCHG("q", p, v, f, label)
+#define UA__LDACQ8(p, v, label) UA__LDACQ("q", p, v, label)
+#define UA__STREL8(p, v, label) UA__STREL("q", "er", p, v, label)
+#else /* i386 */
+#define UA__CMPXCHG8(p, e, n, f, label)                                        \
+	do {                                                                   \
+		uint32_t ua__lo = (uint32_t)(e),                               \
+			 ua__hi = (uint32_t)((e) >> 32);                       \
+		UA__ATOMIC_ASM(                                                \
+		    label, "1:\tlock cmpxchg8b %[ua_m]\n\t" UA__AXT(1, label), \
+		    ([ua_m] "+m"(*(p)), [ua_lo] "+a"(ua__lo),                  \
+		     [ua_hi] "+d"(ua__hi)),                                    \
+		    ([ua_nl] "b"((uint32_t)(n)), [ua_nh] "c"(                  \
+						     (uint32_t)((n) >> 32))),  \
+		    ("memory"));                                               \
+		(f) = ua__lo | (uint64_t)ua__hi << 32;                         \
+	} while (0)
+/* A guess read in two halves, then cmpxchg8b until it holds */
+#define UA__XCHG8(p, v, f, label)                                              \
+	do {                                                                   \
+		uint64_t ua__xg, ua__xn = (v);                                 \
+		UA__GET2X4(ua__xg, p, label);                                  \
+		for (;;) {                                                     \
+			UA__CMPXCHG8(p, ua__xg, ua__xn, f, label);             \
+			if ((f) == ua__xg)                                     \
+				break;                                         \
+			ua__xg = (f);                                          \
+		}                                                              \
+	} while (0)
+#define UA__LDACQ8(p, v, label)                                                \
+	do {                                                                   \
+		if (ua_load_acquire_user_u64(p, &(v)))                         \
+			goto label;                                            \
+	} while (0)
+#define UA__STREL8(p, v, label)                                                \
+	do {                                                                   \
+		uint64_t ua__old;                                              \
+		UA__XCHG8(p, v, ua__old, label);                               \
+		(void)ua__old;                                                 \
+	} while (0)
+#endif
+#endif /* x86 */
+#else  /* !UA__INLINE_ACCESS: calls, which check the range again */
+#define UA__ACALL(call, label)                                                 \
+	do {                                                                   \
+		if (call)                                                      \
+			goto label;                                            \
+	} while (0)
+#define UA__CMPXCHG4(p, e, n, f, label)                                        \
+	do {                                                                   \
+		(f) = (e);                                                     \
+		UA__ACALL(ua_cmpxchg_user_u32(p, &(f), n), label);             \
+	} while (0)
+#define UA__CMPXCHG8(p, e, n, f, label)                                        \
+	do {                                                                   \
+		(f) = (e);                                                     \
+		UA__ACALL(ua_cmpxchg_user_u64(p, &(f), n), label);             \
+	} while (0)
+#define UA__XCHG4(p, v, f, label) UA__ACALL(ua_xchg_user_u32(p, v, &(f)), label)
+#define UA__XCHG8(p, v, f, label) UA__ACALL(ua_xchg_user_u64(p, v, &(f)), label)
+#define UA__LDACQ4(p, v, label)                                                \
+	UA__ACALL(ua_load_acquire_user_u32(p, &(v)), label)
+#define UA__LDACQ8(p, v, label)                                                \
+	UA__ACALL(ua_load_acquire_user_u64(p, &(v)), label)
+#define UA__STREL4(p, v, label)                                                \
+	UA__ACALL(ua_store_release_user_u32(p, v), label)
+#define UA__STREL8(p, v, label)                                                \
+	UA__ACALL(ua_store_release_user_u64(p, v), label)
+#endif /* UA__INLINE_ACCESS */
+
+/* The value of *ptr's type in a union with a uint64_t, to take its bits */
+#define UA__AVAL(ptr)                                                          \
+	union {                                                                \
+		uint64_t v;                                                    \
+		UA__VALUE_TYPE(ptr) t;                                         \
+	}
+
+#define ua_unsafe_try_cmpxchg_user(ptr, oldp, new_, label)                     \
+	__extension__({                                                        \
+		UA__AVAL(ptr) ua__ce, ua__cn, ua__cf;                          \
+		bool ua__cok;                                                  \
+		UA__ATOMIC_SIZE_CHECK(ptr);                                    \
+		ua__ce.v = 0;                                                  \
+		ua__ce.t = *(oldp);                                            \
+		ua__cn.v = 0;                                                  \
+		ua__cn.t = (new_);                                             \
+		ua__cf.v = 0;                                                  \
+		if (sizeof(*(ptr)) == 4) {                                     \
+			uint32_t ua__e4, ua__n4, ua__f4;                       \
+			__builtin_memcpy(&ua__e4, &ua__ce, 4);                 \
+			__builtin_memcpy(&ua__n4, &ua__cn, 4);                 \
+			UA__CMPXCHG4(UA__U32P(ptr), ua__e4, ua__n4, ua__f4,    \
+				     label);                                   \
+			__builtin_memcpy(&ua__cf, &ua__f4, 4);                 \
+			ua__cok = ua__f4 == ua__e4;                            \
+		} else {                                                       \
+			uint64_t ua__e8, ua__n8, ua__f8;                       \
+			__builtin_memcpy(&ua__e8, &ua__ce, 8);                 \
+			__builtin_memcpy(&ua__n8, &ua__cn, 8);                 \
+			UA__CMPXCHG8(UA__U64P(ptr), ua__e8, ua__n8, ua__f8,    \
+				     label);                                   \
+			__builtin_memcpy(&ua__cf, &ua__f8, 8);                 \
+			ua__cok = ua__f8 == ua__e8;                            \
+		}                                                              \
+		if (!ua__cok)                                                  \
+			*(oldp) = ua__cf.t;                                    \
+		ua__cok;                                                       \
+	})
+
+#define ua_unsafe_xchg_user(ptr, val, oldp, label)                             \
+	do {                                                                   \
+		UA__AVAL(ptr) ua__xv, ua__xf;                                  \
+		UA__ATOMIC_SIZE_CHECK(ptr);                                    \
+		ua__xv.v = 0;                                                  \
+		ua__xv.t = (val);                                              \
+		ua__xf.v = 0;                                                  \
+		if (sizeof(*(ptr)) == 4) {                                     \
+			uint32_t ua__v4, ua__f4;                               \
+			__builtin_memcpy(&ua__v4, &ua__xv, 4);                 \
+			UA__XCHG4(UA__U32P(ptr), ua__v4, ua__f4, label);       \
+			__builtin_memcpy(&ua__xf, &ua__f4, 4);                 \
+		} else {                                                       \
+			uint64_t ua__v8, ua__f8;                               \
+			__builtin_memcpy(&ua__v8, &ua__xv, 8);                 \
+			UA__XCHG8(UA__U64P(ptr), ua__v8, ua__f8, label);       \
+			__builtin_memcpy(&ua__xf, &ua__f8, 8);                 \
+		}                                                              \
+		*(oldp) = ua__xf.t;                                            \
+	} while (0)
+
+#define ua_unsafe_load_acquire_user(x, ptr, label)                             \
+	do {                                                                   \
+		UA__AVAL(ptr) ua__lv;                                          \
+		UA__ATOMIC_SIZE_CHECK(ptr);                                    \
+		ua__lv.v = 0;                                                  \
+		if (sizeof(*(ptr)) == 4) {                                     \
+			uint32_t ua__v4;                                       \
+			UA__LDACQ4(UA__U32P(ptr), ua__v4, label);              \
+			__builtin_memcpy(&ua__lv, &ua__v4, 4);                 \
+		} else {                                                       \
+			uint64_t ua__v8;                                       \
+			UA__LDACQ8(UA__U64P(ptr), ua__v8, label);              \
+			__builtin_memcpy(&ua__lv, &ua__v8, 8);                 \
+		}                                                              \
+		(x) = ua__lv.t;                                                \
+	} while (0)
+
+#define ua_unsafe_store_release_user(x, ptr, label)                            \
+	do {                                                                   \
+		UA__AVAL(ptr) ua__sv;                                          \
+		UA__ATOMIC_SIZE_CHECK(ptr);                                    \
+		ua__sv.v = 0;                                                  \
+		ua__sv.t = (x);                                                \
+		if (sizeof(*(ptr)) == 4) {                                     \
+			uint32_t ua__v4;                                       \
+			__builtin_memcpy(&ua__v4, &ua__sv, 4);                 \
+			UA__STREL4(UA__U32P(ptr), ua__v4, label);              \
+		} else {                                                       \
+			uint64_t ua__v8;                                       \
+			__builtin_memcpy(&ua__v8, &ua__sv, 8);                 \
+			UA__STREL8(UA__U64P(ptr), ua__v8, label);              \
+		}                                                              \
+	} while (0)
+
+/*
  * Every object (program, shared library, plugin) that holds unsafe accesses
  * registers its table with the library when it is loaded and takes it back
  * when it is unloaded: a constructor and a destructor in each file that

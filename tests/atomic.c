@@ -5,7 +5,9 @@
  * writing ops on read-only memory too, a cmpxchg whose compare fails
  * included), -EINVAL when misaligned, -EFAULT outside the user range,
  * -ENOSYS for an unknown futex op, no update lost by threads hammering
- * one word, and release/acquire message passing.  On aarch64 it runs once
+ * one word (with the inline forms of a block too: ua_unsafe_try_cmpxchg_user,
+ * ua_unsafe_xchg_user; their faults are in tests/blocks), and
+ * release/acquire message passing.  On aarch64 it runs once
  * per variant (UA_TEST_ATOMICS=lse or llsc says which must be in force).
  * uaccess-test: internal
  */
@@ -221,6 +223,44 @@ struct t_arg {
 	int bad;      /* an op saw what no correct order allows */
 };
 
+/* The inline forms in a block: one increment of each word by
+ * try_cmpxchg loops (w by 1, d by 1 << 32); 0, or 1 on a fault */
+static int
+t_inline_inc(struct t_shared *sh)
+{
+	uint32_t o32;
+	uint64_t o64;
+
+	if (!ua_user_access_begin(sh, sizeof(*sh)))
+		return 1;
+	ua_unsafe_load_acquire_user(o32, &sh->w, fault);
+	while (!ua_unsafe_try_cmpxchg_user(&sh->w, &o32, o32 + 1, fault))
+		;
+	ua_unsafe_load_acquire_user(o64, &sh->d, fault);
+	while (!ua_unsafe_try_cmpxchg_user(&sh->d, &o64, o64 + (1ull << 32),
+					   fault))
+		;
+	ua_user_access_end();
+	return 0;
+fault:
+	ua_user_access_end();
+	return 1;
+}
+
+/* ua_unsafe_xchg_user of v into both words, the old values out */
+static int
+t_inline_xchg(struct t_shared *sh, uint32_t v, uint32_t *o32, uint64_t *o64)
+{
+	ua_scoped_user_rw_access(sh, fault)
+	{
+		ua_unsafe_xchg_user(&sh->w, v, o32, fault);
+		ua_unsafe_xchg_user(&sh->d, v, o64, fault);
+	}
+	return 0;
+fault:
+	return 1;
+}
+
 static void *
 t_hammer(void *p)
 {
@@ -249,7 +289,10 @@ t_hammer(void *p)
 		if (ua_futex_atomic_op_user(UA_FUTEX_OP_ADD, 1, &oval,
 					    &t_sh->w))
 			a->bad++;
+		a->bad += t_inline_inc(t_sh);
 	}
+	/* the main thread reads the count between these two */
+	pthread_barrier_wait(&t_go);
 	pthread_barrier_wait(&t_go);
 	/* each thread its own bit: OR finds it clear, ANDN and XOR set */
 	for (i = 0; i < t_iters; i++) {
@@ -270,13 +313,16 @@ t_hammer(void *p)
 		    !((uint32_t)oval & bit))
 			a->bad++;
 	}
+	/* and zeroes the words between these two */
+	pthread_barrier_wait(&t_go);
 	pthread_barrier_wait(&t_go);
 	/* xchg: every value put comes out once, by an xchg or at the end */
 	for (i = 0; i < t_iters; i++) {
 		uint32_t v = (uint32_t)a->id << 24 | (i + 1);
 
-		if (ua_xchg_user_u32(&t_sh->w, v, &o32) ||
-		    ua_xchg_user_u64(&t_sh->d, v, &o64))
+		if (i & 1 ? t_inline_xchg(t_sh, v, &o32, &o64)
+			  : ua_xchg_user_u32(&t_sh->w, v, &o32) ||
+				ua_xchg_user_u64(&t_sh->d, v, &o64))
 			a->bad++;
 		a->got += o32;
 		a->got += o64 << 32;
@@ -305,10 +351,16 @@ t_threads(void)
 	}
 	pthread_barrier_wait(&t_go);
 	pthread_barrier_wait(&t_go);
-	CHECK_EQ(t_sh->w, 2u * T_THREADS * t_iters);
-	CHECK(t_sh->d == ((uint64_t)T_THREADS * t_iters) << 32,
+	/* the threads wait while the count is read (the bit pass that
+	 * follows would change it) */
+	CHECK_EQ(t_sh->w, 3u * T_THREADS * t_iters);
+	CHECK(t_sh->d == ((uint64_t)2 * T_THREADS * t_iters) << 32,
 	      "cmpxchg u64: %llu", (unsigned long long)(t_sh->d >> 32));
 	/* The bit pass starts from the count, its own bits all clear */
+	pthread_barrier_wait(&t_go);
+	/* it ends so too; the xchg pass starts from zero */
+	pthread_barrier_wait(&t_go);
+	CHECK_EQ(t_sh->w, 3u * T_THREADS * t_iters);
 	t_sh->w = 0;
 	t_sh->d = 0;
 	pthread_barrier_wait(&t_go);

@@ -113,7 +113,8 @@ typedef int64_t s64;
  * _ADD, _OR, _ANDN, _XOR (<linux/futex.h>); the same order.
  * unsafe_try_cmpxchg_user(ptr, &old, new, label): inside a block; true
  * when *ptr held old and now holds new, false with old = what it held;
- * a fault goes to label.  4- and 8-byte words.
+ * a fault goes to label.  4- and 8-byte words, inline (one lock cmpxchg,
+ * or an ldaxr/stlxr loop, with its exception-table entry in the caller).
  */
 /* The operations' numbers, where <linux/futex.h> was not included */
 #ifndef FUTEX_OP_SET
@@ -135,19 +136,6 @@ typedef int64_t s64;
 #define arch_futex_atomic_op_inuser(op, oparg, oval, uaddr)                    \
 	ua_futex_atomic_op_user((op), (oparg), (oval), (uaddr))
 #define unsafe_try_cmpxchg_user(ptr, oldp, new_, label)                        \
-	__extension__({                                                        \
-		uint64_t ua__lx_want = (uint64_t)(*(oldp));                    \
-		int ua__lx_err =                                               \
-		    sizeof(*(ptr)) == 8                                        \
-			? ua_cmpxchg_user_u64((uint64_t *)(void *)(ptr),       \
-					      (uint64_t *)(void *)(oldp),      \
-					      (uint64_t)(new_))                \
-			: ua_cmpxchg_user_u32((uint32_t *)(void *)(ptr),       \
-					      (uint32_t *)(void *)(oldp),      \
-					      (uint32_t)(new_));               \
-		if (ua__lx_err)                                                \
-			goto label;                                            \
-		(uint64_t)(*(oldp)) == ua__lx_want;                            \
-	})
+	ua_unsafe_try_cmpxchg_user(ptr, oldp, new_, label)
 
 #endif /* UACCESS_LINUX_H */

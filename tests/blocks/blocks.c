@@ -9,8 +9,9 @@
  * outputs (UA_ASM_GOTO_OUTPUT=0) and without inline accesses
  * (UA_NO_INLINE_ACCESS): those run the program's blocks only.  The
  * same for the kernel's later shapes: scoped blocks, the masked pointer,
- * ua_unsafe_copy_from_user, ua_get_user_inline/ua_put_user_inline, and an
- * array as ua_user_access_begin's argument.
+ * ua_unsafe_copy_from_user, ua_get_user_inline/ua_put_user_inline, an
+ * array as ua_user_access_begin's argument, and the inline atomics
+ * (ua_unsafe_try_cmpxchg_user, _xchg_, _load_acquire_, _store_release_).
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -252,6 +253,68 @@ check_inline(const struct block_ops *ops, struct t_layout *l, enum t_bad kind)
 	memset(l->base, 0x5a, pg);
 }
 
+/*
+ * The inline atomics, each size: values on good memory; at a bad word
+ * every op reaches the label (on read-only memory the loads work, and a
+ * cmpxchg whose compare fails faults too), the word and *io unchanged;
+ * a refused word is refused.
+ */
+#define CHECK_ATOMICS(ops, fn, T, l, kind)                                     \
+	do {                                                                   \
+		T *g = (T *)(void *)((l)->base + 64);                          \
+		T *b = (T *)(void *)((l)->bad + 64);                           \
+		const T pat = (T)0x5a5a5a5a5a5a5a5aull;                        \
+		const T big = (T)0x0123456789abcdefull;                        \
+		/* opaque: gcc's -Warray-bounds takes a constant address       \
+		 * inlined into the block for an array of none */              \
+		volatile uintptr_t refused = 64;                               \
+		T io;                                                          \
+		int ok = -1, op;                                               \
+                                                                               \
+		*g = 5;                                                        \
+		io = 5;                                                        \
+		CHECK_EQ((ops)->fn(g, BLOCK_CAS, &io, big, &ok), 0);           \
+		CHECK(ok == 1 && io == 5 && *g == big, "%s %s: cas",           \
+		      (ops)->where, #fn);                                      \
+		io = 5;                                                        \
+		CHECK_EQ((ops)->fn(g, BLOCK_CAS, &io, 9, &ok), 0);             \
+		CHECK(ok == 0 && io == big && *g == big,                       \
+		      "%s %s: cas, compare fails", (ops)->where, #fn);         \
+		CHECK_EQ((ops)->fn(g, BLOCK_XCHG, &io, ~big, &ok), 0);         \
+		CHECK(io == big && *g == (T)~big, "%s %s: xchg", (ops)->where, \
+		      #fn);                                                    \
+		CHECK_EQ((ops)->fn(g, BLOCK_LOAD, &io, 0, &ok), 0);            \
+		CHECK(io == (T)~big, "%s %s: load", (ops)->where, #fn);        \
+		CHECK_EQ((ops)->fn(g, BLOCK_STORE, &io, 77, &ok), 0);          \
+		CHECK(*g == 77, "%s %s: store", (ops)->where, #fn);            \
+		for (op = BLOCK_CAS; op <= BLOCK_STORE + 1; op++) {            \
+			/* BLOCK_STORE + 1: a cas whose compare fails */       \
+			int o = op > BLOCK_STORE ? BLOCK_CAS : op;             \
+			int r;                                                 \
+                                                                               \
+			io = op > BLOCK_STORE ? 3 : pat;                       \
+			ok = -1;                                               \
+			r = (ops)->fn(b, o, &io, 1, &ok);                      \
+			if (o == BLOCK_LOAD && kind == T_BAD_RDONLY) {         \
+				CHECK(r == 0 && io == pat,                     \
+				      "%s %s: read-only load", (ops)->where,   \
+				      #fn);                                    \
+				continue;                                      \
+			}                                                      \
+			CHECK(r == 1, "%s %s op %d at %s: %d", (ops)->where,   \
+			      #fn, op, t_bad_names[kind], r);                  \
+			CHECK(ok == -1 && io == (op > BLOCK_STORE ? 3 : pat),  \
+			      "%s %s op %d: results written", (ops)->where,    \
+			      #fn, op);                                        \
+			check_last_fault(l, kind, #fn);                        \
+		}                                                              \
+		if (kind == T_BAD_RDONLY)                                      \
+			CHECK(*b == pat, "%s %s: read-only word written",      \
+			      (ops)->where, #fn);                              \
+		CHECK_EQ((ops)->fn((T *)refused, BLOCK_XCHG, &io, 1, &ok),     \
+			 -1);                                                  \
+	} while (0)
+
 /* A value that straddles into the bad page faults as a whole */
 static void
 check_straddle(const struct block_ops *ops, struct t_layout *l, enum t_bad kind)
@@ -296,6 +359,8 @@ check_ops(const struct block_ops *ops)
 		check_masked(ops, &l, (enum t_bad)kind);
 		check_copy_from(ops, &l, (enum t_bad)kind);
 		check_inline(ops, &l, (enum t_bad)kind);
+		CHECK_ATOMICS(ops, atomic4, uint32_t, &l, (enum t_bad)kind);
+		CHECK_ATOMICS(ops, atomic8, uint64_t, &l, (enum t_bad)kind);
 		t_layout_free(&l);
 	}
 	printf("%s: every fault landed on its label\n", ops->where);

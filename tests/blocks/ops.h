@@ -54,7 +54,21 @@ struct block_ops {
 	int (*put_inline)(uint64_t *uptr, uint64_t v);
 	/* an array and an expression as ua_user_access_begin's argument */
 	int (*array)(void);
+	/*
+	 * The inline atomics on one word, in a block (4 bytes) or a scoped
+	 * block (8 bytes): op BLOCK_CAS ua_unsafe_try_cmpxchg_user (*io the
+	 * expected value in, *ok its result), BLOCK_XCHG ua_unsafe_xchg_user
+	 * (*io the old value out), BLOCK_LOAD ua_unsafe_load_acquire_user
+	 * (*io the value out), BLOCK_STORE ua_unsafe_store_release_user of
+	 * val.  0, 1 when the label was reached (*io untouched), -1 refused.
+	 */
+	int (*atomic4)(uint32_t *uptr, int op, uint32_t *io, uint32_t val,
+		       int *ok);
+	int (*atomic8)(uint64_t *uptr, int op, uint64_t *io, uint64_t val,
+		       int *ok);
 };
+
+enum { BLOCK_CAS, BLOCK_XCHG, BLOCK_LOAD, BLOCK_STORE };
 
 #define BLOCK_GET(bits)                                                        \
 	static long block_get##bits(const uint##bits##_t *base, size_t len,    \
@@ -209,13 +223,71 @@ fault:
 	return -2;
 }
 
+static int
+block_atomic4(uint32_t *uptr, int op, uint32_t *io, uint32_t val, int *ok)
+{
+	uint32_t v = *io;
+
+	if (!ua_user_access_begin(uptr, sizeof(*uptr)))
+		return -1;
+	switch (op) {
+	case BLOCK_CAS:
+		*ok = ua_unsafe_try_cmpxchg_user(uptr, &v, val, fault);
+		break;
+	case BLOCK_XCHG:
+		ua_unsafe_xchg_user(uptr, val, &v, fault);
+		break;
+	case BLOCK_LOAD:
+		ua_unsafe_load_acquire_user(v, uptr, fault);
+		break;
+	default:
+		ua_unsafe_store_release_user(val, uptr, fault);
+		break;
+	}
+	ua_user_access_end();
+	*io = v;
+	return 0;
+fault:
+	ua_user_access_end();
+	return 1;
+}
+
+static int
+block_atomic8(uint64_t *uptr, int op, uint64_t *io, uint64_t val, int *ok)
+{
+	uint64_t v = *io;
+
+	ua_scoped_user_rw_access(uptr, fault)
+	{
+		switch (op) {
+		case BLOCK_CAS:
+			*ok = ua_unsafe_try_cmpxchg_user(uptr, &v, val, fault);
+			break;
+		case BLOCK_XCHG:
+			ua_unsafe_xchg_user(uptr, val, &v, fault);
+			break;
+		case BLOCK_LOAD:
+			ua_unsafe_load_acquire_user(v, uptr, fault);
+			break;
+		default:
+			ua_unsafe_store_release_user(val, uptr, fault);
+			break;
+		}
+	}
+	*io = v;
+	return 0;
+fault:
+	return ua_access_ok(uptr, sizeof(*uptr)) ? 1 : -1;
+}
+
 #define BLOCK_OPS(name)                                                        \
 	{                                                                      \
 		name, block_get8, block_get16, block_get32, block_get64,       \
 		    block_put8, block_put16, block_put32, block_put64,         \
 		    block_copy, block_scoped_get4, block_scoped_put4,          \
 		    block_masked_get8, block_copy_from, block_get_inline,      \
-		    block_put_inline, block_array                              \
+		    block_put_inline, block_array, block_atomic4,              \
+		    block_atomic8                                              \
 	}
 
 #endif /* BLOCKS_OPS_H */

@@ -140,6 +140,38 @@ BLOCK(block_volatile, volatile)
 SHAPES(shapes, )
 SHAPES(shapes_volatile, volatile)
 
+/* The inline atomics of a block, 4 and 8 bytes, a signed type too */
+#define ATOMICS(name, Q)                                                       \
+	static int name(Q uint32_t *w, Q uint64_t *d)                          \
+	{                                                                      \
+		uint32_t o = 0;                                                \
+		uint64_t o8 = 0;                                               \
+		int ok = 0;                                                    \
+                                                                               \
+		ua_scoped_user_rw_access(w, efault)                            \
+		{                                                              \
+			ok = ua_unsafe_try_cmpxchg_user(w, &o, 1u, efault);    \
+			ua_unsafe_xchg_user(w, 2u, &o, efault);                \
+			ua_unsafe_load_acquire_user(o, w, efault);             \
+			ua_unsafe_store_release_user(o + 1, w, efault);        \
+			ua_unsafe_store_release_user(                          \
+			    -1, (Q int32_t *)(Q void *)w, efault);             \
+		}                                                              \
+		if (!ua_user_access_begin(d, sizeof(*d)))                      \
+			return -EFAULT;                                        \
+		ok += ua_unsafe_try_cmpxchg_user(d, &o8, 1ull << 40, efault);  \
+		ua_unsafe_xchg_user(d, o8, &o8, efault);                       \
+		ua_unsafe_load_acquire_user(o8, d, efault);                    \
+		ua_unsafe_store_release_user(o8 + 1, d, efault);               \
+		ua_user_access_end();                                          \
+		return ok;                                                     \
+	efault:                                                                \
+		ua_user_access_end();                                          \
+		return -EFAULT;                                                \
+	}
+ATOMICS(atomics, )
+ATOMICS(atomics_volatile, volatile)
+
 int
 main(void)
 {
@@ -259,6 +291,16 @@ main(void)
 		       -EFAULT);
 		EXPECT(shapes_volatile(&vin, &vout) == 0 && vout == vin);
 		EXPECT(shapes(&in, (uint32_t *)(uintptr_t)8) == -EFAULT);
+	}
+	{
+		static uint32_t w;
+		static uint64_t d;
+		static volatile uint32_t vw;
+		static volatile uint64_t vd;
+
+		EXPECT(atomics(&w, &d) == 2 && w == 0xffffffffu && d == 1);
+		EXPECT(atomics_volatile(&vw, &vd) == 2 && vd == 1);
+		EXPECT(atomics((uint32_t *)(uintptr_t)8, &d) == -EFAULT);
 	}
 	EXPECT(ua_fail_usercopy("probability=100:times=1") == 0);
 	EXPECT(ua_copy_to_user(dst, src, 8) == 8);

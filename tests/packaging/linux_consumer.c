@@ -103,6 +103,23 @@ k_futex_add(u32 __user *uaddr, u32 *found)
 	return 0;
 }
 
+/* The kernel's inline cmpxchg in a scoped block: ++*uaddr */
+static int
+k_inc(u32 __user *uaddr)
+{
+	u32 old = 0;
+
+	scoped_user_rw_access(uaddr, efault)
+	{
+		unsafe_get_user(old, uaddr, efault);
+		while (!unsafe_try_cmpxchg_user(uaddr, &old, old + 1, efault))
+			;
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+
 int
 main(void)
 {
@@ -119,6 +136,8 @@ main(void)
 		u32 found = 0;
 
 		if (k_futex_add(&word, &found) || found != 42 || word != 0)
+			return 1;
+		if (k_inc(&word) || word != 1)
 			return 1;
 	}
 	return 0;

@@ -211,14 +211,23 @@ EXTRA_TUS = {
         "  unsigned long x = 0;\n"
         "  if (!ua_user_access_begin(p, sizeof(*p))) return 1;\n"
         "  ua_unsafe_get_user(x, p, f); ua_unsafe_put_user(x + 1, p, f);\n"
+        "  if (!ua_unsafe_try_cmpxchg_user(p, &x, x + 2, f)) return 3;\n"
+        "  ua_unsafe_xchg_user(p, x, &x, f);\n"
+        "  ua_unsafe_load_acquire_user(x, p, f);\n"
+        "  ua_unsafe_store_release_user(x, p, f);\n"
         "  ua_user_access_end(); return (int)x;\n"
         "f: ua_user_access_end(); return 2; }\n",
     "block_calls.c":
         "#define UA_NO_INLINE_ACCESS\n#include <uaccess.h>\n"
         "int main(void) { static short v; short *p = &v; short x = 0;\n"
+        "  static int a; int *q = &a; int y = 0;\n"
         "  if (!ua_user_access_begin(p, sizeof(*p))) return 1;\n"
         "  ua_unsafe_get_user(x, p, f); ua_unsafe_put_user(x, p, f);\n"
-        "  ua_user_access_end(); return x;\n"
+        "  if (!ua_unsafe_try_cmpxchg_user(q, &y, 1, f)) return 3;\n"
+        "  ua_unsafe_xchg_user(q, 2, &y, f);\n"
+        "  ua_unsafe_load_acquire_user(y, q, f);\n"
+        "  ua_unsafe_store_release_user(y, q, f);\n"
+        "  ua_user_access_end(); return x + y - 2;\n"
         "f: ua_user_access_end(); return 2; }\n",
     "after_posix.c":
         "#define _POSIX_C_SOURCE 200809L\n#include <signal.h>\n"

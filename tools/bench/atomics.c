@@ -3,7 +3,8 @@
  * uaccess-bench atomics: each atomic operation on user memory against the
  * plain __atomic builtin it stands for, on one word in L1, uncontended:
  * a loop of calls beside the same loop of inline builtins.  The bar
- * (issue 35): within 10% for the read-modify-write ops.
+ * (issue 35): within 10% for the read-modify-write ops.  Then the inline
+ * forms of a block (ua_unsafe_try_cmpxchg_user and the others).
  */
 #include "bench.h"
 
@@ -77,8 +78,51 @@ PASSES(store_release_u64, uint64_t,
        (ua_store_release_user_u64(w, (uint64_t)i), v = (uint64_t)i),
        (__atomic_store_n(w, (uint64_t)i, __ATOMIC_RELEASE), v = (uint64_t)i))
 
+/*
+ * The inline forms (ua_unsafe_*_user): one block per pass, opened once
+ * (its check and barrier spread over ATOM_N ops), against the builtin's
+ * pass of the op they stand for
+ */
+#define INLINE_PASS(name, T, ours)                                             \
+	static __attribute__((noinline)) uint64_t inl_##name(void *word)       \
+	{                                                                      \
+		T *w = word;                                                   \
+		uint64_t sum = 0;                                              \
+		T v = 0;                                                       \
+		int i;                                                         \
+		if (!ua_user_access_begin(w, sizeof(*w)))                      \
+			return 0;                                              \
+		for (i = 0; i < ATOM_N; i++) {                                 \
+			ours;                                                  \
+			sum += v;                                              \
+		}                                                              \
+		ua_user_access_end();                                          \
+		return sum;                                                    \
+	fault:                                                                 \
+		ua_user_access_end();                                          \
+		return 0;                                                      \
+	}
+
+INLINE_PASS(cmpxchg_u32, uint32_t,
+	    (v = *w, (void)ua_unsafe_try_cmpxchg_user(w, &v, v + 1, fault)))
+INLINE_PASS(cmpxchg_u64, uint64_t,
+	    (v = *w, (void)ua_unsafe_try_cmpxchg_user(w, &v, v + 1, fault)))
+INLINE_PASS(xchg_u32, uint32_t, ua_unsafe_xchg_user(w, (uint32_t)i, &v, fault))
+INLINE_PASS(xchg_u64, uint64_t, ua_unsafe_xchg_user(w, (uint64_t)i, &v, fault))
+INLINE_PASS(load_acquire_u32, uint32_t,
+	    ua_unsafe_load_acquire_user(v, w, fault))
+INLINE_PASS(load_acquire_u64, uint64_t,
+	    ua_unsafe_load_acquire_user(v, w, fault))
+INLINE_PASS(store_release_u32, uint32_t,
+	    ua_unsafe_store_release_user((uint32_t)i, w, fault);
+	    v = (uint32_t)i)
+INLINE_PASS(store_release_u64, uint64_t,
+	    ua_unsafe_store_release_user((uint64_t)i, w, fault);
+	    v = (uint64_t)i)
+
 /* clang-format off */
 #define OP(name, rmw) {#name, ours_##name, plain_##name, rmw}
+#define OPI(name, rmw) {#name " inline", inl_##name, plain_##name, rmw}
 static const struct {
 	const char *name;
 	pass_fn ours, plain;
@@ -90,6 +134,10 @@ static const struct {
     OP(futex_andn, 1),       OP(futex_xor, 1),
     OP(load_acquire_u32, 0), OP(load_acquire_u64, 0),
     OP(store_release_u32, 0), OP(store_release_u64, 0),
+    OPI(cmpxchg_u32, 1),      OPI(cmpxchg_u64, 1),
+    OPI(xchg_u32, 1),         OPI(xchg_u64, 1),
+    OPI(load_acquire_u32, 0), OPI(load_acquire_u64, 0),
+    OPI(store_release_u32, 0), OPI(store_release_u64, 0),
 };
 /* clang-format on */
 #define NOPS (int)(sizeof(ops) / sizeof(ops[0]))
@@ -157,6 +205,9 @@ cmd_atomics(void)
 	}
 	table_note(tb, "time vs builtin: median over trials of (our time / "
 		       "the builtin's), the loops run back to back");
+	table_note(tb, "inline: ua_unsafe_try_cmpxchg_user, _xchg_, "
+		       "_load_acquire_, _store_release_ in one block per pass "
+		       "of 1024 ops (ua_user_access_begin once)");
 	table_note(tb, "bar (issue 35): <= 1.10x for the read-modify-write "
 		       "ops; (plain): a load or store, which x86 and aarch64 "
 		       "builtins inline as one instruction, where a call "

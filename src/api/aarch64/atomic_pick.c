@@ -7,7 +7,7 @@
  */
 #include <sys/auxv.h>
 
-#include "strategy.h"
+#include "usable.h"
 #include "user_atomic.h"
 
 #ifndef HWCAP_ATOMICS

@@ -2,8 +2,8 @@
 /*
  * uaccess-bench atomics: each atomic operation on user memory against the
  * plain __atomic builtin it stands for, on one word in L1, uncontended:
- * a loop of calls beside the same loop of inline builtins.  The bar
- * (issue 35): within 10% for the read-modify-write ops.  Then the inline
+ * a loop of calls beside the same loop of inline builtins.  The bar:
+ * within 10% for the read-modify-write ops.  Then the inline
  * forms of a block (ua_unsafe_try_cmpxchg_user and the others).
  */
 #include "bench.h"
@@ -208,7 +208,7 @@ cmd_atomics(void)
 	table_note(tb, "inline: ua_unsafe_try_cmpxchg_user, _xchg_, "
 		       "_load_acquire_, _store_release_ in one block per pass "
 		       "of 1024 ops (ua_user_access_begin once)");
-	table_note(tb, "bar (issue 35): <= 1.10x for the read-modify-write "
+	table_note(tb, "bar: <= 1.10x for the read-modify-write "
 		       "ops; (plain): a load or store, which x86 and aarch64 "
 		       "builtins inline as one instruction, where a call "
 		       "costs more than the access");

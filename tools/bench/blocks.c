@@ -3,8 +3,8 @@
  * uaccess-bench blocks: reading a 4 KiB array of uint64_t (in L1) through
  * an inline user-access block, beside plain loads and beside ua_get_user,
  * a call per value.  The kernel's reason for unsafe_get_user: a value at
- * the cost of a load.  Then each way to open a block (issue 35: the guard
- * under speculation): the begin with its barrier, the former begin that
+ * the cost of a load.  Then each way to open a block (the guard under
+ * speculation): the begin with its barrier, the former begin that
  * wrote the masked pointer back, the masked pointer, the scoped block, and
  * a mask on every access, over one 4 KiB block and over 256 blocks of two
  * values each (where the opening counts).
@@ -69,7 +69,7 @@ fault:
 	return 0;
 }
 
-/* The begin before issue 35: the masked pointer written back, no barrier */
+/* The former begin: the masked pointer written back, no barrier */
 static __attribute__((noinline)) uint64_t
 pass_writeback(const uint64_t *a)
 {
@@ -315,7 +315,7 @@ cmd_blocks(void)
 		       ">= 5x ua_get_user");
 	table_note(tb, "ua_unsafe_get_user, one block: opened by "
 		       "ua_user_access_begin, whose guard is a speculation "
-		       "barrier (issue 35)");
+		       "barrier");
 	table_end(tb);
 	buffer_free(a, BLOCK_N * sizeof(uint64_t));
 	if (sink == 1)

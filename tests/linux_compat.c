@@ -356,7 +356,7 @@ main(void)
 	CHECK_EQ(__clear_user(l.bad - 8, 8), 0);
 	CHECK_EQ(copy_from_user(nm, l.bad - 4, 8), 4);
 	CHECK_EQ(__copy_from_user(nm, name, 4), 0);
-	CHECK_EQ(copy_to_user(l.bad - 4, name, 8), 4);
+	CHECK_EQ(copy_to_user(l.bad - 4, long_name, 8), 4);
 	CHECK_EQ(__copy_to_user(l.bad - 4, name, 4), 0);
 	{
 		char buf[8];

@@ -6,8 +6,10 @@
  * destination either walking a window far larger than the LLC ("cold":
  * each copy lands on memory no recent copy touched) or the same buffer
  * every time ("hot": the copy's source and destination stay wherever the
- * caches keep them).  Median over trials of the per-trial speed ratio
- * nocache / cached, the contenders alternating in each trial.
+ * caches keep them), or hot with the destination read once after each
+ * copy ("hot+read": what a consumer of the copy pays for where the
+ * streaming stores left it).  Median over trials of the per-trial speed
+ * ratio nocache / cached, the contenders alternating in each trial.
  *
  * Build and run (from the top of the tree, after the build):
  *   cc -O2 -Iinclude docs/measurements/stream-vs-rep.c \
@@ -51,13 +53,34 @@ map(size_t n)
 	return p;
 }
 
+enum mode { COLD, HOT, HOT_READ };
+
+static const char *const mode_name[] = {"cold", "hot", "hot+read"};
+
+/* Read n bytes at p, a word at a time, so that the reads cannot be skipped */
+static unsigned long
+consume(const char *p, size_t n)
+{
+	const unsigned long *w = (const unsigned long *)p;
+	unsigned long sum = 0;
+	size_t i;
+
+	for (i = 0; i < n / sizeof(*w); i++)
+		sum += w[i];
+	return sum;
+}
+
+static volatile unsigned long sink;
+
 /* GB/s of copies of n bytes, reps of them, at slot i of the window (cold)
- * or always at its start (hot) */
+ * or always at its start (hot, hot+read, which also reads the copy) */
 static double
-run(int nocache, char *dst, const char *src, size_t win, size_t n, int hot,
-    size_t *slot)
+run(int nocache, char *dst, const char *src, size_t win, size_t n,
+    enum mode m, size_t *slot)
 {
 	size_t slots = win / n, reps = (512 * MIB) / n, r;
+	int hot = m != COLD;
+	unsigned long sum = 0;
 	double t;
 
 	if (reps < 4)
@@ -70,9 +93,12 @@ run(int nocache, char *dst, const char *src, size_t win, size_t n, int hot,
 			ua_memcpy_nocache(dst + o, src + o, n);
 		else
 			ua_memcpy(dst + o, src + o, n);
+		if (m == HOT_READ)
+			sum += consume(dst + o, n);
 		++*slot;
 	}
 	t = now() - t;
+	sink = sum;
 	return (double)(reps * n) / t / 1e9;
 }
 
@@ -90,29 +116,29 @@ main(int argc, char **argv)
 	size_t win = (argc > 1 ? strtoul(argv[1], NULL, 0) : 1024) * MIB;
 	char *src = map(win), *dst = map(win);
 	size_t n, slot = 0;
-	int hot;
+	enum mode m;
 
 	printf("cached: %s, nocache: %s (from the policy in force)\n",
 	       ua_copy_strategy(64 * MIB), "nocache routine");
-	printf("%-5s %8s %12s %12s %14s %s\n", "dest", "size", "cached GB/s",
+	printf("%-8s %8s %12s %12s %14s %s\n", "dest", "size", "cached GB/s",
 	       "nocache GB/s", "nocache/cached", "(min..max of the ratios)");
-	for (hot = 0; hot < 2; hot++)
+	for (m = COLD; m <= HOT_READ; m++)
 		for (n = MIB; n <= 256 * MIB && n <= win; n *= 2) {
 			double r[TRIALS], c[TRIALS], s[TRIALS];
 			int t;
 
-			run(0, dst, src, win, n, hot, &slot);
-			run(1, dst, src, win, n, hot, &slot);
+			run(0, dst, src, win, n, m, &slot);
+			run(1, dst, src, win, n, m, &slot);
 			for (t = 0; t < TRIALS; t++) {
 				if (t & 1) {
-					s[t] = run(1, dst, src, win, n, hot,
+					s[t] = run(1, dst, src, win, n, m,
 						   &slot);
-					c[t] = run(0, dst, src, win, n, hot,
+					c[t] = run(0, dst, src, win, n, m,
 						   &slot);
 				} else {
-					c[t] = run(0, dst, src, win, n, hot,
+					c[t] = run(0, dst, src, win, n, m,
 						   &slot);
-					s[t] = run(1, dst, src, win, n, hot,
+					s[t] = run(1, dst, src, win, n, m,
 						   &slot);
 				}
 				r[t] = s[t] / c[t];
@@ -121,8 +147,8 @@ main(int argc, char **argv)
 			qsort(c, TRIALS, sizeof(c[0]), cmp);
 			qsort(s, TRIALS, sizeof(s[0]), cmp);
 			printf(
-			    "%-5s %7zuM %12.2f %12.2f %13.2fx (%.2f..%.2f)\n",
-			    hot ? "hot" : "cold", n / MIB, c[TRIALS / 2],
+			    "%-8s %7zuM %12.2f %12.2f %13.2fx (%.2f..%.2f)\n",
+			    mode_name[m], n / MIB, c[TRIALS / 2],
 			    s[TRIALS / 2], r[TRIALS / 2], r[0], r[TRIALS - 1]);
 			fflush(stdout);
 		}

@@ -125,7 +125,7 @@ usage(FILE *f)
 		"all");
 }
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
+void
 usage_error(const char *fmt, ...)
 {
 	va_list ap;

@@ -45,6 +45,10 @@ struct bench_opts {
 };
 extern struct bench_opts opt;
 
+/* Bad usage: "uaccess-bench: message", a pointer to --help, exit 2 */
+void usage_error(const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 1, 2)));
+
 /* Trials per measurement: --trials, else quick/full defaults */
 int bench_trials(int quick_default, int full_default);
 

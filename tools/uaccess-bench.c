@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/programs.h"
 
 struct bench_opts opt = {.cpu = -1, .glibc_tuned = 1};
 
@@ -113,11 +114,6 @@ usage(FILE *f)
 		"      --preload PATH  apps: the object to preload (default: "
 		"the one built or\n"
 		"                      installed with this uaccess-bench)\n"
-		"      --check         apps: run each program once with and "
-		"once without the\n"
-		"                      preload and compare the outputs, no "
-		"timing (exit 77:\n"
-		"                      none of the programs is installed)\n"
 		"  -h, --help          this text\n"
 		"  -V, --version       the version\n"
 		"\n"
@@ -129,7 +125,7 @@ usage(FILE *f)
 		"all");
 }
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
+void
 usage_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -185,7 +181,6 @@ enum {
 	OPT_NO_GLIBC_TUNED,
 	OPT_APPS,
 	OPT_PRELOAD,
-	OPT_CHECK,
 	OPT_COMPARE,
 	OPT_WITH,
 };
@@ -204,7 +199,6 @@ static const struct option long_options[] = {
     {"no-glibc-tuned", no_argument, NULL, OPT_NO_GLIBC_TUNED},
     {"apps", required_argument, NULL, OPT_APPS},
     {"preload", required_argument, NULL, OPT_PRELOAD},
-    {"check", no_argument, NULL, OPT_CHECK},
     {"compare", required_argument, NULL, OPT_COMPARE},
     {"with", required_argument, NULL, OPT_WITH},
     {"help", no_argument, NULL, 'h'},
@@ -352,9 +346,6 @@ main(int argc, char **argv)
 					    optarg, strerror(errno));
 			opt.preload = optarg;
 			break;
-		case OPT_CHECK:
-			opt.check = 1;
-			break;
 		case OPT_COMPARE:
 			if (!*optarg)
 				usage_error("--compare: empty file name");
@@ -407,8 +398,6 @@ main(int argc, char **argv)
 		run[i] = 1;
 		any = 1;
 	}
-	if (!any && opt.check)
-		usage_error("--check goes with the apps subcommand alone");
 	if (opt.with && !opt.compare)
 		usage_error("--with goes with --compare BASE.json");
 	if (opt.with && any)
@@ -433,16 +422,9 @@ main(int argc, char **argv)
 	}
 	if (opt.cpu >= 0 && opt.no_pin)
 		usage_error("--cpu and --no-pin are exclusive");
-	if ((opt.apps || opt.preload || opt.check) && !run[NSUB - 1])
-		usage_error("--apps, --preload and --check are options of "
-			    "the apps subcommand");
-	if (opt.check) {
-		for (i = 0; i < NSUB - 1; i++)
-			if (run[i])
-				usage_error("--check goes with the apps "
-					    "subcommand alone");
-		return apps_check();
-	}
+	if ((opt.apps || opt.preload) && !run[NSUB - 1])
+		usage_error("--apps and --preload are options of the apps "
+			    "subcommand");
 	opt.progress = isatty(2);
 	die_hook = progress_done; /* a fatal error clears the progress line */
 

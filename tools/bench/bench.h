@@ -40,11 +40,14 @@ struct bench_opts {
 	int progress;        /* stderr is a terminal */
 	const char *preload; /* apps: the object to preload; NULL: found */
 	const char *apps;    /* apps: comma-separated names; NULL: all */
-	int check;           /* apps: compare outputs only, no timing */
 	const char *compare; /* a saved --json run to compare with */
 	const char *with;    /* --compare: a second saved run, no run */
 };
 extern struct bench_opts opt;
+
+/* Bad usage: "uaccess-bench: message", a pointer to --help, exit 2 */
+void usage_error(const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 1, 2)));
 
 /* Trials per measurement: --trials, else quick/full defaults */
 int bench_trials(int quick_default, int full_default);
@@ -213,11 +216,7 @@ int cmd_strategies(void);
 int cmd_argv(void);
 int cmd_sizes(void);
 int cmd_faults(void);
-int cmd_apps(void);
-/* apps: --apps list valid (0) or not (-1); every name; --check */
-int apps_validate(const char *list);
-const char *apps_names(void);
-int apps_check(void);
+int cmd_apps(void); /* apps_validate(), apps_names(): programs.h */
 int cmd_blocks(void);
 int cmd_atomics(void);
 int cmd_alternatives(void);

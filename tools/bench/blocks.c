@@ -69,41 +69,30 @@ fault:
 	return 0;
 }
 
+/* One block over the array, opened by open */
+#define BLOCK_PASS(name, open)                                                 \
+	static __attribute__((noinline)) uint64_t name(const uint64_t *a)      \
+	{                                                                      \
+		uint64_t sum = 0, v;                                           \
+		int i;                                                         \
+                                                                               \
+		open;                                                          \
+		for (i = 0; i < BLOCK_N; i++) {                                \
+			ua_unsafe_get_user(v, &a[i], fault);                   \
+			sum += v;                                              \
+		}                                                              \
+		return sum;                                                    \
+	fault:                                                                 \
+		return 0;                                                      \
+	}
 /* The former begin: the masked pointer written back, no barrier */
-static __attribute__((noinline)) uint64_t
-pass_writeback(const uint64_t *a)
-{
-	uint64_t sum = 0, v;
+BLOCK_PASS(pass_writeback, {
 	uintptr_t m = ua__user_access_begin(a, BLOCK_N * sizeof(*a));
-	int i;
-
 	a = (const uint64_t *)m;
 	if (m == UINTPTR_MAX)
 		return 0;
-	for (i = 0; i < BLOCK_N; i++) {
-		ua_unsafe_get_user(v, &a[i], fault);
-		sum += v;
-	}
-	return sum;
-fault:
-	return 0;
-}
-
-static __attribute__((noinline)) uint64_t
-pass_masked(const uint64_t *a)
-{
-	uint64_t sum = 0, v;
-	int i;
-
-	a = ua_masked_user_access_begin(a);
-	for (i = 0; i < BLOCK_N; i++) {
-		ua_unsafe_get_user(v, &a[i], fault);
-		sum += v;
-	}
-	return sum;
-fault:
-	return 0;
-}
+})
+BLOCK_PASS(pass_masked, a = ua_masked_user_access_begin(a))
 
 static __attribute__((noinline)) uint64_t
 pass_scoped(const uint64_t *a)

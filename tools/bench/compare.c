@@ -31,14 +31,13 @@ static struct run now = {.label = "this run", .tail = &now.tables};
 static void __attribute__((noreturn, format(printf, 2, 3)))
 bad_file(const char *path, const char *fmt, ...)
 {
+	char why[512];
 	va_list ap;
 
-	fprintf(stderr, "uaccess-bench: --compare: %s: ", path);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	fputs("\nTry 'uaccess-bench --help'.\n", stderr);
-	exit(2);
+	usage_error("--compare: %s: %s", path, why);
 }
 
 static char *
@@ -401,16 +400,18 @@ find_col(const struct table *t, const char *name, const char *unit)
 	return -1;
 }
 
+/* The row of t whose key is row r's of from, or -1 */
 static int
-find_row(const struct table *t, const char *key)
+find_row(const struct table *t, const struct table *from, int r)
 {
-	char k[256];
-	int r;
+	char key[256], k[256];
+	int i;
 
-	for (r = 0; r < t->rows; r++) {
-		table_row_key(t, r, k, sizeof(k));
+	table_row_key(from, r, key, sizeof(key));
+	for (i = 0; i < t->rows; i++) {
+		table_row_key(t, i, k, sizeof(k));
 		if (!strcmp(k, key))
-			return r;
+			return i;
 	}
 	return -1;
 }
@@ -435,7 +436,7 @@ static void
 compare_table(const struct table *nt, const struct table *ot, struct tally *n)
 {
 	int map[MAX_COLS], shown[MAX_COLS], nshown = 0, c, r, any = 0;
-	char title[260], key[256];
+	char title[260];
 	struct table *t;
 
 	/* The columns both have; string columns only where they differ */
@@ -446,10 +447,8 @@ compare_table(const struct table *nt, const struct table *ot, struct tally *n)
 		if (map[c] < 0)
 			continue;
 		for (r = 0; r < nt->rows; r++) {
-			int orow;
+			int orow = find_row(ot, nt, r);
 
-			table_row_key(nt, r, key, sizeof(key));
-			orow = find_row(ot, key);
 			if (orow < 0)
 				continue;
 			if (!table_cell(nt, r, c)->is_str ||
@@ -479,10 +478,8 @@ compare_table(const struct table *nt, const struct table *ot, struct tally *n)
 		table_col(t, name, "", 0);
 	}
 	for (r = 0; r < nt->rows; r++) {
-		int orow;
+		int orow = find_row(ot, nt, r);
 
-		table_row_key(nt, r, key, sizeof(key));
-		orow = find_row(ot, key);
 		if (orow < 0)
 			continue;
 		any = 1;
@@ -547,8 +544,19 @@ compare_print(void)
 {
 	struct tally n = {0};
 	const struct table *nt, *ot;
-	int only_new = 0, only_base = 0;
+	int only_new = 0, only_base = 0, i;
 	struct table *t;
+	const struct {
+		const char *what;
+		const int *count;
+	} rows[] = {
+	    {"shared (numbers)", &n.shared},
+	    {"beyond the trial spreads, better", &n.better},
+	    {"beyond the trial spreads, worse", &n.worse},
+	    {"within the trial spreads", &n.within},
+	    {"no spread recorded", &n.unknown},
+	    {"strings that changed", &n.strings_changed},
+	};
 
 	facts_table();
 	for (nt = now.tables; nt; nt = nt->next) {
@@ -564,24 +572,11 @@ compare_print(void)
 	t = table_new("compare", "summary", "every figure the two runs share");
 	table_key(t, "figures");
 	table_col(t, "count", "", 0);
-	table_row(t);
-	table_str(t, "shared (numbers)");
-	table_num(t, n.shared);
-	table_row(t);
-	table_str(t, "beyond the trial spreads, better");
-	table_num(t, n.better);
-	table_row(t);
-	table_str(t, "beyond the trial spreads, worse");
-	table_num(t, n.worse);
-	table_row(t);
-	table_str(t, "within the trial spreads");
-	table_num(t, n.within);
-	table_row(t);
-	table_str(t, "no spread recorded");
-	table_num(t, n.unknown);
-	table_row(t);
-	table_str(t, "strings that changed");
-	table_num(t, n.strings_changed);
+	for (i = 0; i < (int)(sizeof(rows) / sizeof(rows[0])); i++) {
+		table_row(t);
+		table_str(t, "%s", rows[i].what);
+		table_num(t, *rows[i].count);
+	}
 	table_note(t, "new/old: this run's figure over the base's.  Better: "
 		      "higher, except times (ns, us, s, s/GiB), where lower "
 		      "is better; ratios (x) compare contenders of one run.");

@@ -135,14 +135,17 @@ skip_handler(int signo, siginfo_t *info, void *ucv)
 #endif
 
 static sigjmp_buf jump_env;
+static void *volatile reported_addr;
 
+/* The bare round trip; where the kernel said the fault was, for
+ * reported_exactly() */
 static void
 jump_handler(int signo, siginfo_t *info, void *uc)
 {
 	(void)signo;
-	(void)info;
 	(void)uc;
 	signals++;
+	reported_addr = info->si_addr;
 	siglongjmp(jump_env, 1);
 }
 
@@ -151,17 +154,6 @@ fault_and_jump(const char *bad)
 {
 	if (!sigsetjmp(jump_env, 0))
 		*(volatile const char *)bad;
-}
-
-static void *volatile reported_addr;
-
-static void
-report_handler(int signo, siginfo_t *info, void *uc)
-{
-	(void)signo;
-	(void)uc;
-	reported_addr = info->si_addr;
-	siglongjmp(jump_env, 1);
 }
 
 /*
@@ -193,10 +185,9 @@ uninstall(void)
 static int
 reported_exactly(const char *bad)
 {
-	install(report_handler, SA_NODEFER);
+	install(jump_handler, SA_NODEFER);
 	reported_addr = NULL;
-	if (!sigsetjmp(jump_env, 0))
-		*(volatile const char *)bad;
+	fault_and_jump(bad);
 	uninstall();
 	return reported_addr == bad;
 }

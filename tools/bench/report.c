@@ -317,10 +317,34 @@ json_num(double v)
 		printf("%.6g", v);
 }
 
+/* Every row as an array: its cells, or (spreads) their trial spreads */
+static void
+json_rows(const struct table *t, int spreads)
+{
+	int r, c;
+
+	for (r = 0; r < t->rows; r++) {
+		printf("%s\n       [", r ? "," : "");
+		for (c = 0; c < t->ncols; c++) {
+			const struct cell *x = cell_at(t, r, c);
+
+			if (c)
+				printf(", ");
+			if (spreads)
+				json_num(x->has_spread ? x->spread : NAN);
+			else if (x->is_str)
+				json_str(x->s);
+			else
+				json_num(x->v);
+		}
+		putchar(']');
+	}
+}
+
 static void
 print_json(const struct table *t)
 {
-	int r, c, i;
+	int c, i;
 
 	printf("%s\n    {\"subcommand\": ", json_tables++ ? "," : "");
 	json_str(t->sub);
@@ -339,33 +363,10 @@ print_json(const struct table *t)
 		putchar('}');
 	}
 	printf("],\n     \"rows\": [");
-	for (r = 0; r < t->rows; r++) {
-		printf("%s\n       [", r ? "," : "");
-		for (c = 0; c < t->ncols; c++) {
-			const struct cell *x = cell_at(t, r, c);
-
-			if (c)
-				printf(", ");
-			if (x->is_str)
-				json_str(x->s);
-			else
-				json_num(x->v);
-		}
-		putchar(']');
-	}
+	json_rows(t, 0);
 	/* The trial spread of each figure (spread()), null where none */
 	printf("],\n     \"spreads\": [");
-	for (r = 0; r < t->rows; r++) {
-		printf("%s\n       [", r ? "," : "");
-		for (c = 0; c < t->ncols; c++) {
-			const struct cell *x = cell_at(t, r, c);
-
-			if (c)
-				printf(", ");
-			json_num(x->has_spread ? x->spread : NAN);
-		}
-		putchar(']');
-	}
+	json_rows(t, 1);
 	printf("],\n     \"notes\": [");
 	for (i = 0; i < t->nnotes; i++) {
 		if (i)

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The user range (range.h): the default one, and a thread's own. */
+/*
+ * The user range (range.h): the default one, and a thread's own; the
+ * per-thread block it lives in (ua_self).
+ */
 #include <errno.h>
 #include <stdatomic.h>
 
@@ -8,6 +11,7 @@
 #include "task_size.h"
 
 uintptr_t ua_user_lo, ua_user_top, ua_entry_top;
+UA_TLS struct ua_thread ua_self;
 
 /* Every user address above the first page, up to the top less one page */
 static uintptr_t ua_default_lo, ua_default_hi;

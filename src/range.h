@@ -5,7 +5,7 @@
  * in src/api/x86_64/entry.S, which read the same words but for ua_entry_top
  * (below) first.
  *
- * The thread's range is its own, [range_lo, range_hi) (thread.h), when
+ * The thread's range is its own, [range_lo, range_hi) (ua_self, below), when
  * range_hi != 0, else the default range [ua_user_lo, ua_user_top): every
  * user address above the first page, up to the top of the user address
  * space less one page.  The default range is empty (both 0) until init
@@ -31,8 +31,30 @@
 #ifndef UA_RANGE_H
 #define UA_RANGE_H
 
+#include <signal.h>
+
 #include "internal.h"
-#include "thread.h"
+
+/*
+ * What the library keeps per thread, in one block so that the assembly
+ * entries reach it with one TLS access: the thread's own user range (set by
+ * ua_set_user_range, checked below) and its last fault (ua_last_fault:
+ * written by the handler and by fault injection).
+ */
+struct ua_thread {
+	struct ua_fault last_fault;
+	uintptr_t range_lo, range_hi; /* range_hi == 0: the default range */
+};
+
+extern UA_TLS struct ua_thread ua_self;
+
+static inline void
+ua_thread_fault(void *addr, int signo, int code)
+{
+	ua_self.last_fault.addr = addr;
+	ua_self.last_fault.signo = signo;
+	ua_self.last_fault.code = code;
+}
 
 /* The default range once init is done, 0 before (the entries read them) */
 extern uintptr_t ua_user_lo, ua_user_top;

@@ -29,7 +29,7 @@
 #include "dispatch.h"
 #include "inject.h"
 #include "once.h"
-#include "thread.h"
+#include "range.h"
 
 atomic_int ua_gate;
 

@@ -10,7 +10,7 @@
 
 #include "arch.h"
 #include "dispatch.h"
-#include "thread.h"
+#include "range.h"
 
 #define UA_DEFINE(sym, val)                                                    \
 	__asm__ volatile("\n.ascii \"->" #sym " %c0\"" : : "i"((long)(val)))
@@ -36,7 +36,7 @@ ua_offsets(void)
 	UA_OFFSET(UA_MISALIGNED_MASK, struct ua_misaligned, mask);
 	UA_OFFSET(UA_MISALIGNED_COPY, struct ua_misaligned, copy);
 	UA_OFFSET(UA_MISALIGNED_MEMCPY, struct ua_misaligned, memcpy);
-	/* This thread's own range (thread.h) */
+	/* This thread's own range (range.h) */
 	UA_OFFSET(UA_SELF_RANGE_LO, struct ua_thread, range_lo);
 	UA_OFFSET(UA_SELF_RANGE_HI, struct ua_thread, range_hi);
 #ifdef UA_INLINE_NARROW

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the CPU is, as the architecture finds out: src/cpu_detect.c knows
- * only what the C library says (cache sizes); an architecture that can
- * tell more replaces it (src/engine/<arch>/cpu_detect.c,
+ * What the CPU is, as the architecture finds out: src/engine/cpu_detect.c
+ * knows only what the C library says (cache sizes); an architecture that
+ * can tell more replaces it (src/engine/<arch>/cpu_detect.c,
  * src/engine/x86/cpu_detect.c). cpu.h has the result, detected once.
  */
 #ifndef UA_CPU_DETECT_H

@@ -52,7 +52,7 @@ ua_strategy_usable(const struct ua_strategy *s)
 /*
  * Names UACCESS_DISABLE knows beside the strategies: variants of other
  * routines, which their code reads with ua_disable_listed (lse: the
- * aarch64 LSE atomics, src/aarch64/atomic_pick.c)
+ * aarch64 LSE atomics, src/api/aarch64/atomic_pick.c)
  */
 static const char *const ua_disable_others[] = {"lse"};
 

@@ -18,7 +18,7 @@ int ua_strategy_usable(const struct ua_strategy *s);
 int ua_strategy_supported(const struct ua_strategy *s);
 /* UACCESS_DISABLE=name,name,...: read when the policy is (policy.c) */
 void ua_strategy_read_disable(struct ua_ignored *ign);
-/* UACCESS_DISABLE names this (a strategy, or another variant: strategy.c) */
+/* UACCESS_DISABLE names this (a strategy, or another variant: usable.c) */
 int ua_disable_listed(const char *name);
 
 #endif /* UA_USABLE_H */

@@ -16,7 +16,6 @@
 #include "page.h"
 #include "range.h"
 #include "sigchain.h"
-#include "thread.h"
 
 /*
  * A copy routine faulted.  Ours only if it runs for a user copy and the

@@ -26,17 +26,6 @@ set(const char *spec)
 	CHECK_EQ(ua_fail_usercopy(spec), 0);
 }
 
-static int
-all(const unsigned char *p, size_t n, unsigned char c)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (p[i] != c)
-			return 0;
-	return 1;
-}
-
 /* probability, interval and times, as the kernel counts them */
 static void
 check_rates(void)
@@ -100,18 +89,18 @@ check_every_call(struct ua_argblock *ab)
 
 		memset(dst, 0xa5, n);
 		CHECK(ua_copy_from_user(dst, src, n) == n, "from %zu", n);
-		CHECK(all(dst, n, 0), "from %zu: not zero-filled", n);
+		CHECK(t_all(dst, n, 0), "from %zu: not zero-filled", n);
 		check_last(src);
 		memset(dst, 0xa5, n);
 		CHECK(ua_copy_from_user_nocache(dst, src, n) == n,
 		      "nocache %zu", n);
-		CHECK(all(dst, n, 0), "nocache %zu: not zero-filled", n);
+		CHECK(t_all(dst, n, 0), "nocache %zu: not zero-filled", n);
 		memset(dst, 0xa5, n);
 		CHECK(ua_copy_to_user(dst, src, n) == n, "to %zu", n);
-		CHECK(all(dst, n, 0xa5), "to %zu wrote", n);
+		CHECK(t_all(dst, n, 0xa5), "to %zu wrote", n);
 		check_last(dst);
 		CHECK(ua_clear_user(dst, n) == n, "clear %zu", n);
-		CHECK(all(dst, n, 0xa5), "clear %zu wrote", n);
+		CHECK(t_all(dst, n, 0xa5), "clear %zu wrote", n);
 		/* ua_memcpy has no user side */
 		CHECK(ua_memcpy(dst, src, n) == dst && !memcmp(dst, src, n),
 		      "memcpy %zu", n);
@@ -134,7 +123,7 @@ check_every_call(struct ua_argblock *ab)
 		  v == 0,
 	      "ua_get_user");
 	check_last(src);
-	CHECK(all(dst, 8, 0xa5), "a put wrote");
+	CHECK(t_all(dst, 8, 0xa5), "a put wrote");
 	CHECK_EQ(ua_check_zeroed_user(dst, 64), -EFAULT);
 	CHECK_EQ(ua_copy_struct_from_user(dst, 64, src, 64), -EFAULT);
 	CHECK_EQ(ua_copy_strings(ab, 1, argv), -EFAULT);
@@ -173,7 +162,7 @@ check_partial(void)
 			r = ua_copy_from_user(dst, src, n);
 			CHECK(r > 0 && r <= n, "from %zu: %zu left", n, r);
 			k = n - r;
-			CHECK(!memcmp(dst, src, k) && all(dst + k, r, 0),
+			CHECK(!memcmp(dst, src, k) && t_all(dst + k, r, 0),
 			      "from %zu cut at %zu: contents", n, k);
 			check_last(src + k);
 			if (n == 4096) {
@@ -185,21 +174,22 @@ check_partial(void)
 			r = ua_copy_from_user_nocache(dst, src, n);
 			k = n - r;
 			CHECK(r > 0 && !memcmp(dst, src, k) &&
-				  all(dst + k, r, 0),
+				  t_all(dst + k, r, 0),
 			      "nocache %zu cut at %zu", n, k);
 
 			memset(dst, 0xa5, n);
 			r = ua_copy_to_user(dst, src, n);
 			CHECK(r > 0 && r <= n, "to %zu: %zu left", n, r);
 			k = n - r;
-			CHECK(!memcmp(dst, src, k) && all(dst + k, r, 0xa5),
+			CHECK(!memcmp(dst, src, k) && t_all(dst + k, r, 0xa5),
 			      "to %zu cut at %zu: contents", n, k);
 			check_last(dst + k);
 
 			memset(dst, 0xa5, n);
 			r = ua_clear_user(dst, n);
 			k = n - r;
-			CHECK(r > 0 && all(dst, k, 0) && all(dst + k, r, 0xa5),
+			CHECK(r > 0 && t_all(dst, k, 0) &&
+				  t_all(dst + k, r, 0xa5),
 			      "clear %zu cut at %zu", n, k);
 		}
 	}

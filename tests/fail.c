@@ -144,53 +144,59 @@ check_every_call(struct ua_argblock *ab)
 	printf("every user-memory call can be made to fail\n");
 }
 
+/* The bulk calls a partial failure cuts; clear_user's cut is in dst */
+enum cut { CUT_FROM, CUT_NOCACHE, CUT_TO, CUT_CLEAR, CUTS };
+static const char *const cut_names[] = {"from", "nocache", "to", "clear"};
+
+static size_t
+cut_call(enum cut c, size_t n)
+{
+	memset(dst, 0xa5, n);
+	switch (c) {
+	case CUT_FROM:
+		return ua_copy_from_user(dst, src, n);
+	case CUT_NOCACHE:
+		return ua_copy_from_user_nocache(dst, src, n);
+	case CUT_TO:
+		return ua_copy_to_user(dst, src, n);
+	default:
+		return ua_clear_user(dst, n);
+	}
+}
+
 /* A cut at byte k: the postconditions of a real fault at k */
 static void
 check_partial(void)
 {
 	size_t i, lo_k = SIZE_MAX, hi_k = 0;
-	int t;
+	int t, c;
 
 	set("probability=100:times=-1:mode=partial:seed=11");
 	for (i = 0; i < NSIZES; i++) {
 		size_t n = sizes[i];
 
 		for (t = 0; t < 40; t++) {
-			size_t r, k;
+			for (c = 0; c < CUTS; c++) {
+				const char *what = cut_names[c];
+				size_t r = cut_call((enum cut)c, n), k = n - r;
+				/* a copy from user space zero-fills the rest */
+				unsigned char rest = c < CUT_TO ? 0 : 0xa5;
 
-			memset(dst, 0xa5, n);
-			r = ua_copy_from_user(dst, src, n);
-			CHECK(r > 0 && r <= n, "from %zu: %zu left", n, r);
-			k = n - r;
-			CHECK(!memcmp(dst, src, k) && t_all(dst + k, r, 0),
-			      "from %zu cut at %zu: contents", n, k);
-			check_last(src + k);
-			if (n == 4096) {
-				lo_k = k < lo_k ? k : lo_k;
-				hi_k = k > hi_k ? k : hi_k;
+				CHECK(r > 0 && r <= n, "%s %zu: %zu left", what,
+				      n, r);
+				CHECK((c == CUT_CLEAR ? t_all(dst, k, 0)
+						      : !memcmp(dst, src, k)) &&
+					  t_all(dst + k, r, rest),
+				      "%s %zu cut at %zu: contents", what, n,
+				      k);
+				if (c == CUT_FROM || c == CUT_TO)
+					check_last(c == CUT_FROM ? src + k
+								 : dst + k);
+				if (c == CUT_FROM && n == 4096) {
+					lo_k = k < lo_k ? k : lo_k;
+					hi_k = k > hi_k ? k : hi_k;
+				}
 			}
-
-			memset(dst, 0xa5, n);
-			r = ua_copy_from_user_nocache(dst, src, n);
-			k = n - r;
-			CHECK(r > 0 && !memcmp(dst, src, k) &&
-				  t_all(dst + k, r, 0),
-			      "nocache %zu cut at %zu", n, k);
-
-			memset(dst, 0xa5, n);
-			r = ua_copy_to_user(dst, src, n);
-			CHECK(r > 0 && r <= n, "to %zu: %zu left", n, r);
-			k = n - r;
-			CHECK(!memcmp(dst, src, k) && t_all(dst + k, r, 0xa5),
-			      "to %zu cut at %zu: contents", n, k);
-			check_last(dst + k);
-
-			memset(dst, 0xa5, n);
-			r = ua_clear_user(dst, n);
-			k = n - r;
-			CHECK(r > 0 && t_all(dst, k, 0) &&
-				  t_all(dst + k, r, 0xa5),
-			      "clear %zu cut at %zu", n, k);
 		}
 	}
 	CHECK(lo_k < 1024 && hi_k > 3072, "cuts of 4096 in [%zu, %zu]", lo_k,

@@ -357,6 +357,16 @@ do_string(int copy, uintptr_t p, long n)
 	free(d);
 }
 
+/* In do_getput: get or put_user_uBITS of val at p, r its result, got what a
+ * get read */
+#define GETPUT(bits)                                                           \
+	do {                                                                   \
+		uint##bits##_t v = 0;                                          \
+		r = put ? ua_put_user_u##bits((uint##bits##_t)val, (void *)p)  \
+			: ua_get_user_u##bits(&v, (const void *)p);            \
+		got = v;                                                       \
+	} while (0)
+
 static void
 do_getput(int put, uintptr_t p, unsigned size, uint64_t val)
 {
@@ -369,34 +379,18 @@ do_getput(int put, uintptr_t p, unsigned size, uint64_t val)
 	for (i = 0; i < size; i++)
 		meant[i] = (unsigned char)(val >> (8 * i));
 	switch (size) {
-	case 1: {
-		uint8_t v = 0;
-		r = put ? ua_put_user_u8((uint8_t)val, (void *)p)
-			: ua_get_user_u8(&v, (const void *)p);
-		got = v;
+	case 1:
+		GETPUT(8);
 		break;
-	}
-	case 2: {
-		uint16_t v = 0;
-		r = put ? ua_put_user_u16((uint16_t)val, (void *)p)
-			: ua_get_user_u16(&v, (const void *)p);
-		got = v;
+	case 2:
+		GETPUT(16);
 		break;
-	}
-	case 4: {
-		uint32_t v = 0;
-		r = put ? ua_put_user_u32((uint32_t)val, (void *)p)
-			: ua_get_user_u32(&v, (const void *)p);
-		got = v;
+	case 4:
+		GETPUT(32);
 		break;
-	}
-	default: {
-		uint64_t v = 0;
-		r = put ? ua_put_user_u64(val, (void *)p)
-			: ua_get_user_u64(&v, (const void *)p);
-		got = v;
+	default:
+		GETPUT(64);
 		break;
-	}
 	}
 	if (!ok || k < size) {
 		if (r != -EFAULT || (!put && got))

@@ -261,6 +261,14 @@ fault:
 	return 1;
 }
 
+/* Each thread's bit through the futex ops: the bit as each op found it */
+static const struct {
+	int op, was_set;
+} bit_ops[] = {{UA_FUTEX_OP_OR, 0},
+	       {UA_FUTEX_OP_XOR, 1},
+	       {UA_FUTEX_OP_XOR, 0},
+	       {UA_FUTEX_OP_ANDN, 1}};
+
 static void *
 t_hammer(void *p)
 {
@@ -268,6 +276,7 @@ t_hammer(void *p)
 	uint32_t bit = 1u << a->id, o32, n;
 	uint64_t o64, e;
 	unsigned i;
+	size_t k;
 	int oval, r;
 
 	pthread_barrier_wait(&t_go);
@@ -295,24 +304,12 @@ t_hammer(void *p)
 	pthread_barrier_wait(&t_go);
 	pthread_barrier_wait(&t_go);
 	/* each thread its own bit: OR finds it clear, ANDN and XOR set */
-	for (i = 0; i < t_iters; i++) {
-		if (ua_futex_atomic_op_user(UA_FUTEX_OP_OR, bit, &oval,
-					    &t_sh->w) ||
-		    ((uint32_t)oval & bit))
-			a->bad++;
-		if (ua_futex_atomic_op_user(UA_FUTEX_OP_XOR, bit, &oval,
-					    &t_sh->w) ||
-		    !((uint32_t)oval & bit))
-			a->bad++;
-		if (ua_futex_atomic_op_user(UA_FUTEX_OP_XOR, bit, &oval,
-					    &t_sh->w) ||
-		    ((uint32_t)oval & bit))
-			a->bad++;
-		if (ua_futex_atomic_op_user(UA_FUTEX_OP_ANDN, bit, &oval,
-					    &t_sh->w) ||
-		    !((uint32_t)oval & bit))
-			a->bad++;
-	}
+	for (i = 0; i < t_iters; i++)
+		for (k = 0; k < sizeof(bit_ops) / sizeof(bit_ops[0]); k++)
+			if (ua_futex_atomic_op_user(bit_ops[k].op, bit, &oval,
+						    &t_sh->w) ||
+			    !!((uint32_t)oval & bit) != bit_ops[k].was_set)
+				a->bad++;
 	/* and zeroes the words between these two */
 	pthread_barrier_wait(&t_go);
 	pthread_barrier_wait(&t_go);

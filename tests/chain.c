@@ -148,18 +148,29 @@ child_default(enum fault_kind k)
 	_exit(50); /* survived */
 }
 
+/*
+ * A previous handler installed with flags, then ua_init: fault k reaches it
+ * once and it jumps back; else the child exits with code (not reached) or
+ * code + 1 (not once, or not this signal)
+ */
+static void
+fault_to_prev(enum fault_kind k, int flags, int siginfo, int code)
+{
+	install_prev(signal_of(k), flags, siginfo);
+	ua_init();
+	if (!sigsetjmp(jb, 1)) {
+		take_fault(k);
+		_exit(code);
+	}
+	if (seen_signo != signal_of(k) || seen_count != 1)
+		_exit(code + 1);
+}
+
 /* A previous SA_SIGINFO handler gets the fault, with its mask */
 static void
 child_prev_siginfo(enum fault_kind k)
 {
-	install_prev(signal_of(k), 0, 1);
-	ua_init();
-	if (!sigsetjmp(jb, 1)) {
-		take_fault(k);
-		_exit(51);
-	}
-	if (seen_signo != signal_of(k) || seen_count != 1)
-		_exit(52);
+	fault_to_prev(k, 0, 1, 51);
 	if (k <= F_MEMCPY && (seen_code <= 0 || seen_addr != bad))
 		_exit(53);
 	if (k > F_MEMCPY && seen_code > 0)
@@ -174,14 +185,7 @@ child_prev_siginfo(enum fault_kind k)
 static void
 child_prev_resethand(enum fault_kind k)
 {
-	install_prev(signal_of(k), SA_RESETHAND, 0);
-	ua_init();
-	if (!sigsetjmp(jb, 1)) {
-		take_fault(k);
-		_exit(61);
-	}
-	if (seen_signo != signal_of(k) || seen_count != 1)
-		_exit(62);
+	fault_to_prev(k, SA_RESETHAND, 0, 61);
 	take_fault(k); /* now the default action: death */
 	_exit(63);
 }

@@ -68,15 +68,6 @@ rnd(uint64_t *s)
 	return *s;
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Re-map pages [first, first + count) of the memfd read-write, in place */
 static void
 remap(size_t first, size_t count)
@@ -312,7 +303,7 @@ static void *
 probe_remapper(void *arg)
 {
 	(void)arg;
-	while (!atomic_load(&probe_stop) && now() < probe_end) {
+	while (!atomic_load(&probe_stop) && t_now() < probe_end) {
 		munmap(probe_page, pg);
 		if (mmap(probe_page, pg, PROT_READ | PROT_WRITE,
 			 MAP_SHARED | MAP_FIXED_NOREPLACE, probe_fd,
@@ -335,10 +326,10 @@ remap_is_atomic(void)
 	    mmap(NULL, pg, PROT_READ | PROT_WRITE, MAP_SHARED, probe_fd, 0);
 	CHECK(probe_page != MAP_FAILED, "mmap");
 	memset(probe_page, 0x5a, pg);
-	probe_end = now() + 1.0;
+	probe_end = t_now() + 1.0;
 	CHECK(!pthread_create(&t, NULL, probe_remapper, NULL),
 	      "pthread_create");
-	for (i = 0; i < 200000 && !zeros && now() < probe_end; i++)
+	for (i = 0; i < 200000 && !zeros && t_now() < probe_end; i++)
 		if (ua_get_user_u8(&v, probe_page + 100) == 0 && v == 0)
 			zeros++;
 	atomic_store(&probe_stop, 1);
@@ -392,8 +383,8 @@ main(void)
 		CHECK(!pthread_create(&w[i].t, NULL, worker, &w[i]),
 		      "pthread_create");
 
-	t0 = now();
-	while ((t = now()) - t0 < seconds) {
+	t0 = t_now();
+	while ((t = t_now()) - t0 < seconds) {
 		mutate(&seed);
 		if (!(rnd(&seed) & 3))
 			usleep(100);
@@ -401,7 +392,7 @@ main(void)
 	atomic_store(&stop, 1);
 	for (i = 0; i < NWORKERS; i++)
 		pthread_join(w[i].t, NULL);
-	t = now() - t0;
+	t = t_now() - t0;
 
 	printf("chaos: %.1f s, %d workers\n  calls:", t, NWORKERS);
 	for (i = 0; i < OP_N; i++) {

@@ -189,11 +189,36 @@ check_clear(const char *name, int api, ua_clear_fn fn, unsigned char *d,
 static const size_t few_aligns[] = {0, 1, 7, 8, 15, 16, 31, 32, 33, 48, 63};
 #define NFEW (sizeof(few_aligns) / sizeof(few_aligns[0]))
 
+/*
+ * Every pair of those alignments (dst, src) and lengths from..MAXLEN by
+ * step, from the start of both buffers or (at_end) ending against the guard
+ * page after them
+ */
+static void
+sweep_few(const char *name, enum how how, ua_copy_fn fn, size_t from,
+	  size_t step, int at_end)
+{
+	size_t i, j, n;
+
+	for (i = 0; i < NFEW; i++)
+		for (j = 0; j < NFEW; j++)
+			for (n = from; n <= MAXLEN; n += step)
+				if (at_end)
+					check_copy(name, how, fn,
+						   gd.hi - n - few_aligns[i],
+						   gs.hi - n - few_aligns[j],
+						   n);
+				else
+					check_copy(name, how, fn,
+						   gd.lo + few_aligns[i],
+						   gs.lo + few_aligns[j], n);
+}
+
 /* Every (dst, src) alignment pair in 0..63 and every length 0..MAXLEN */
 static void
 sweep_direct(const struct ua_strategy *s)
 {
-	size_t da, sa, n, i, j;
+	size_t da, sa, n, i;
 
 	for (da = 0; da < 64; da++)
 		for (sa = 0; sa < 64; sa++)
@@ -209,12 +234,7 @@ sweep_direct(const struct ua_strategy *s)
 					check_copy(s->name, DIRECT_PLAIN, NULL,
 						   gd.lo + da, gs.lo + sa, n);
 	/* The same, ending against the guard page after both buffers */
-	for (i = 0; i < NFEW; i++)
-		for (j = 0; j < NFEW; j++)
-			for (n = 0; n <= MAXLEN; n++)
-				check_copy(s->name, DIRECT, s->copy,
-					   gd.hi - n - few_aligns[i],
-					   gs.hi - n - few_aligns[j], n);
+	sweep_few(s->name, DIRECT, s->copy, 0, 1, 1);
 	if (!s->clear)
 		return;
 	for (da = 0; da < 64; da++)
@@ -276,17 +296,12 @@ force(const struct ua_strategy *s)
 static void
 sweep_api(const struct ua_strategy *s)
 {
-	size_t i, j, n;
+	size_t i, n;
 	int how;
 
 	force(s);
 	for (how = API_FROM; how < NHOW; how++) {
-		for (i = 0; i < NFEW; i++)
-			for (j = 0; j < NFEW; j++)
-				for (n = 0; n <= MAXLEN; n++)
-					check_copy(s->name, (enum how)how, NULL,
-						   gd.lo + few_aligns[i],
-						   gs.lo + few_aligns[j], n);
+		sweep_few(s->name, (enum how)how, NULL, 0, 1, 0);
 		sweep_large(s->name, (enum how)how, NULL);
 	}
 	for (i = 0; i < NFEW; i++)
@@ -995,7 +1010,6 @@ sweep_guard(const struct ua_policy *def)
 	static const char mis[] = "medium_min=100:large_min=1000:huge_min=5000:"
 				  "rep_align_mask=63:" MISALIGNED_CFG;
 	struct ua_policy p = *def;
-	size_t i, j, n;
 
 	CHECK(ua_policy_parse(&p, cfg, strlen(cfg), ':', UA_FROM_ENV, NULL) ==
 		  9,
@@ -1003,16 +1017,8 @@ sweep_guard(const struct ua_policy *def)
 	ua_dispatch_apply(&p);
 	CHECK(!strcmp(ua_copy_strategy(100), GUARD_STRING),
 	      "medium=" GUARD_STRING " not in force");
-	for (i = 0; i < NFEW; i++)
-		for (j = 0; j < NFEW; j++)
-			for (n = 60; n <= MAXLEN; n += 7) {
-				check_copy("guard", API_FROM, NULL,
-					   gd.lo + few_aligns[i],
-					   gs.lo + few_aligns[j], n);
-				check_copy("guard", API_MEMCPY, NULL,
-					   gd.lo + few_aligns[i],
-					   gs.lo + few_aligns[j], n);
-			}
+	sweep_few("guard", API_FROM, NULL, 60, 7, 0);
+	sweep_few("guard", API_MEMCPY, NULL, 60, 7, 0);
 	sweep_large("guard", API_TO, NULL);
 	ua_dispatch_apply(def);
 
@@ -1026,16 +1032,8 @@ sweep_guard(const struct ua_policy *def)
 		  8,
 	      "misaligned policy not accepted");
 	ua_dispatch_apply(&p);
-	for (i = 0; i < NFEW; i++)
-		for (j = 0; j < NFEW; j++)
-			for (n = 60; n <= MAXLEN; n += 7) {
-				check_copy("misaligned", API_FROM, NULL,
-					   gd.lo + few_aligns[i],
-					   gs.lo + few_aligns[j], n);
-				check_copy("misaligned", API_MEMCPY, NULL,
-					   gd.hi - n - few_aligns[i],
-					   gs.hi - n - few_aligns[j], n);
-			}
+	sweep_few("misaligned", API_FROM, NULL, 60, 7, 0);
+	sweep_few("misaligned", API_MEMCPY, NULL, 60, 7, 1);
 	sweep_large("misaligned", API_TO, NULL);
 	sweep_large("misaligned", API_MEMCPY, NULL);
 #else

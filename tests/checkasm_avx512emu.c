@@ -19,34 +19,21 @@
 /* uaccess-test: sources=copy_avx512emu.S memcpy_avx512emu.S copy_avx512vbmiemu.S memcpy_avx512vbmiemu.S checkasm_call.S */
 /* clang-format on */
 #include "dispatch.h"
+#include "strategies.h"
 #include "x86/cpu_features.h"
 
-size_t ua_copy_avx512emu(void *dst, const void *src, size_t n, uintptr_t a3,
-			 uintptr_t a4, uintptr_t a5);
-size_t ua_clear_avx512emu(void *dst, const void *src, size_t n, uintptr_t a3,
-			  uintptr_t a4, uintptr_t a5);
-void *ua_memcpy_avx512emu(void *dst, const void *src, size_t n);
-size_t ua_copy_avx512vbmiemu(void *dst, const void *src, size_t n, uintptr_t a3,
-			     uintptr_t a4, uintptr_t a5);
-size_t ua_clear_avx512vbmiemu(void *dst, const void *src, size_t n,
-			      uintptr_t a3, uintptr_t a4, uintptr_t a5);
-void *ua_memcpy_avx512vbmiemu(void *dst, const void *src, size_t n);
-
 /* As the avx512 entries of src/engine/x86_64/strategies.c, on AVX2 */
+/* clang-format off */
+#define EMU_STRATEGY_LIST(STRATEGY)                                            \
+	STRATEGY(avx512emu, COPY_CLEAR_MEMCPY, .memcpy_inline = 512,           \
+		 .needs = UA_F(AVX2))                                          \
+	STRATEGY(avx512vbmiemu, COPY_CLEAR_MEMCPY, .memcpy_inline = 512,       \
+		 .needs = UA_F(AVX2))
+/* clang-format on */
+
+EMU_STRATEGY_LIST(UA_STRATEGY_DECL)
 static const struct ua_strategy emu_strategies[] = {
-    {.name = "avx512emu",
-     .copy = ua_copy_avx512emu,
-     .clear = ua_clear_avx512emu,
-     .plain = ua_memcpy_avx512emu,
-     .memcpy_inline = 512,
-     .needs = UA_F(AVX2)},
-    {.name = "avx512vbmiemu",
-     .copy = ua_copy_avx512vbmiemu,
-     .clear = ua_clear_avx512vbmiemu,
-     .plain = ua_memcpy_avx512vbmiemu,
-     .memcpy_inline = 512,
-     .needs = UA_F(AVX2)},
-};
+    EMU_STRATEGY_LIST(UA_STRATEGY_ENTRY)};
 
 static const struct ua_strategy *
 emu_table(size_t *ret_count)

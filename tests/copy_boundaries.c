@@ -18,36 +18,21 @@
 #define MAX_AFTER 136
 #define CANARY 0xc3
 
-static size_t sizes[1400];
-static size_t nsizes;
+static struct t_sizes sizes = {MAX_N, 0, {0}};
 
-static void
-add_size(size_t n)
-{
-	size_t i;
-
-	if (n < 1 || n > MAX_N)
-		return;
-	for (i = 0; i < nsizes; i++)
-		if (sizes[i] == n)
-			return;
-	sizes[nsizes++] = n;
-}
-
-/* Every size up to 300, then edges of powers of two and a stride */
 static void
 make_sizes(void)
 {
 	size_t n, e;
 
 	for (n = 1; n <= 300; n++)
-		add_size(n);
+		t_sizes_add(&sizes, n);
 	for (e = 256; e <= 1024; e *= 2)
 		for (n = e - 2; n <= e + 2; n++)
-			add_size(n);
+			t_sizes_add(&sizes, n);
 	for (n = 301; n <= MAX_N; n += 37)
-		add_size(n);
-	add_size(MAX_N);
+		t_sizes_add(&sizes, n);
+	t_sizes_add(&sizes, MAX_N);
 }
 
 static void
@@ -99,13 +84,14 @@ test_from_user(enum t_bad kind)
 	size_t before, after, i;
 
 	for (before = 0; before <= MAX_BEFORE; before++)
-		for (i = 0; i < nsizes; i++)
-			from_user_case(kind, &l, before, sizes[i]);
-	for (i = 0; i < nsizes; i++)
-		for (after = 1; after <= MAX_AFTER && after < sizes[i]; after++)
-			if (sizes[i] - after > MAX_BEFORE)
-				from_user_case(kind, &l, sizes[i] - after,
-					       sizes[i]);
+		for (i = 0; i < sizes.n; i++)
+			from_user_case(kind, &l, before, sizes.v[i]);
+	for (i = 0; i < sizes.n; i++)
+		for (after = 1; after <= MAX_AFTER && after < sizes.v[i];
+		     after++)
+			if (sizes.v[i] - after > MAX_BEFORE)
+				from_user_case(kind, &l, sizes.v[i] - after,
+					       sizes.v[i]);
 	t_layout_free(&l);
 }
 
@@ -152,13 +138,14 @@ test_to_user(enum t_bad kind, int clear)
 	size_t before, after, i;
 
 	for (before = 0; before <= MAX_BEFORE; before++)
-		for (i = 0; i < nsizes; i++)
-			to_user_case(kind, &l, clear, before, sizes[i]);
-	for (i = 0; i < nsizes; i++)
-		for (after = 1; after <= MAX_AFTER && after < sizes[i]; after++)
-			if (sizes[i] - after > MAX_BEFORE)
-				to_user_case(kind, &l, clear, sizes[i] - after,
-					     sizes[i]);
+		for (i = 0; i < sizes.n; i++)
+			to_user_case(kind, &l, clear, before, sizes.v[i]);
+	for (i = 0; i < sizes.n; i++)
+		for (after = 1; after <= MAX_AFTER && after < sizes.v[i];
+		     after++)
+			if (sizes.v[i] - after > MAX_BEFORE)
+				to_user_case(kind, &l, clear,
+					     sizes.v[i] - after, sizes.v[i]);
 	t_layout_free(&l);
 }
 

@@ -13,17 +13,6 @@
 
 typedef size_t (*copy_fn)(void *, const void *, size_t);
 
-static int
-untouched(const unsigned char *p, size_t n, unsigned char c)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (p[i] != c)
-			return 0;
-	return 1;
-}
-
 int
 main(void)
 {
@@ -58,7 +47,7 @@ main(void)
 			memset(page, 0x3c, pg);
 			CHECK(fns[i].fn(buf, NULL, n) == n, "%s(NULL, %zu)",
 			      fns[i].name, n);
-			CHECK(untouched(buf, sizeof(buf), 0xa5),
+			CHECK(t_all(buf, sizeof(buf), 0xa5),
 			      "%s(%zu) wrote the buffer", fns[i].name, n);
 			if (fns[i].to_user)
 				CHECK(fns[i].fn(page, buf, n) == n, "%s(%zu)",
@@ -66,8 +55,8 @@ main(void)
 			else
 				CHECK(fns[i].fn(buf, page, n) == n, "%s(%zu)",
 				      fns[i].name, n);
-			CHECK(untouched(buf, sizeof(buf), 0xa5) &&
-				  untouched(page, pg, 0x3c),
+			CHECK(t_all(buf, sizeof(buf), 0xa5) &&
+				  t_all(page, pg, 0x3c),
 			      "%s(%zu) touched a buffer", fns[i].name, n);
 		}
 	}

@@ -26,17 +26,6 @@ set(const char *spec)
 	CHECK_EQ(ua_fail_usercopy(spec), 0);
 }
 
-static int
-all(const unsigned char *p, size_t n, unsigned char c)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (p[i] != c)
-			return 0;
-	return 1;
-}
-
 /* probability, interval and times, as the kernel counts them */
 static void
 check_rates(void)
@@ -100,18 +89,18 @@ check_every_call(struct ua_argblock *ab)
 
 		memset(dst, 0xa5, n);
 		CHECK(ua_copy_from_user(dst, src, n) == n, "from %zu", n);
-		CHECK(all(dst, n, 0), "from %zu: not zero-filled", n);
+		CHECK(t_all(dst, n, 0), "from %zu: not zero-filled", n);
 		check_last(src);
 		memset(dst, 0xa5, n);
 		CHECK(ua_copy_from_user_nocache(dst, src, n) == n,
 		      "nocache %zu", n);
-		CHECK(all(dst, n, 0), "nocache %zu: not zero-filled", n);
+		CHECK(t_all(dst, n, 0), "nocache %zu: not zero-filled", n);
 		memset(dst, 0xa5, n);
 		CHECK(ua_copy_to_user(dst, src, n) == n, "to %zu", n);
-		CHECK(all(dst, n, 0xa5), "to %zu wrote", n);
+		CHECK(t_all(dst, n, 0xa5), "to %zu wrote", n);
 		check_last(dst);
 		CHECK(ua_clear_user(dst, n) == n, "clear %zu", n);
-		CHECK(all(dst, n, 0xa5), "clear %zu wrote", n);
+		CHECK(t_all(dst, n, 0xa5), "clear %zu wrote", n);
 		/* ua_memcpy has no user side */
 		CHECK(ua_memcpy(dst, src, n) == dst && !memcmp(dst, src, n),
 		      "memcpy %zu", n);
@@ -134,7 +123,7 @@ check_every_call(struct ua_argblock *ab)
 		  v == 0,
 	      "ua_get_user");
 	check_last(src);
-	CHECK(all(dst, 8, 0xa5), "a put wrote");
+	CHECK(t_all(dst, 8, 0xa5), "a put wrote");
 	CHECK_EQ(ua_check_zeroed_user(dst, 64), -EFAULT);
 	CHECK_EQ(ua_copy_struct_from_user(dst, 64, src, 64), -EFAULT);
 	CHECK_EQ(ua_copy_strings(ab, 1, argv), -EFAULT);
@@ -155,52 +144,59 @@ check_every_call(struct ua_argblock *ab)
 	printf("every user-memory call can be made to fail\n");
 }
 
+/* The bulk calls a partial failure cuts; clear_user's cut is in dst */
+enum cut { CUT_FROM, CUT_NOCACHE, CUT_TO, CUT_CLEAR, CUTS };
+static const char *const cut_names[] = {"from", "nocache", "to", "clear"};
+
+static size_t
+cut_call(enum cut c, size_t n)
+{
+	memset(dst, 0xa5, n);
+	switch (c) {
+	case CUT_FROM:
+		return ua_copy_from_user(dst, src, n);
+	case CUT_NOCACHE:
+		return ua_copy_from_user_nocache(dst, src, n);
+	case CUT_TO:
+		return ua_copy_to_user(dst, src, n);
+	default:
+		return ua_clear_user(dst, n);
+	}
+}
+
 /* A cut at byte k: the postconditions of a real fault at k */
 static void
 check_partial(void)
 {
 	size_t i, lo_k = SIZE_MAX, hi_k = 0;
-	int t;
+	int t, c;
 
 	set("probability=100:times=-1:mode=partial:seed=11");
 	for (i = 0; i < NSIZES; i++) {
 		size_t n = sizes[i];
 
 		for (t = 0; t < 40; t++) {
-			size_t r, k;
+			for (c = 0; c < CUTS; c++) {
+				const char *what = cut_names[c];
+				size_t r = cut_call((enum cut)c, n), k = n - r;
+				/* a copy from user space zero-fills the rest */
+				unsigned char rest = c < CUT_TO ? 0 : 0xa5;
 
-			memset(dst, 0xa5, n);
-			r = ua_copy_from_user(dst, src, n);
-			CHECK(r > 0 && r <= n, "from %zu: %zu left", n, r);
-			k = n - r;
-			CHECK(!memcmp(dst, src, k) && all(dst + k, r, 0),
-			      "from %zu cut at %zu: contents", n, k);
-			check_last(src + k);
-			if (n == 4096) {
-				lo_k = k < lo_k ? k : lo_k;
-				hi_k = k > hi_k ? k : hi_k;
+				CHECK(r > 0 && r <= n, "%s %zu: %zu left", what,
+				      n, r);
+				CHECK((c == CUT_CLEAR ? t_all(dst, k, 0)
+						      : !memcmp(dst, src, k)) &&
+					  t_all(dst + k, r, rest),
+				      "%s %zu cut at %zu: contents", what, n,
+				      k);
+				if (c == CUT_FROM || c == CUT_TO)
+					check_last(c == CUT_FROM ? src + k
+								 : dst + k);
+				if (c == CUT_FROM && n == 4096) {
+					lo_k = k < lo_k ? k : lo_k;
+					hi_k = k > hi_k ? k : hi_k;
+				}
 			}
-
-			memset(dst, 0xa5, n);
-			r = ua_copy_from_user_nocache(dst, src, n);
-			k = n - r;
-			CHECK(r > 0 && !memcmp(dst, src, k) &&
-				  all(dst + k, r, 0),
-			      "nocache %zu cut at %zu", n, k);
-
-			memset(dst, 0xa5, n);
-			r = ua_copy_to_user(dst, src, n);
-			CHECK(r > 0 && r <= n, "to %zu: %zu left", n, r);
-			k = n - r;
-			CHECK(!memcmp(dst, src, k) && all(dst + k, r, 0xa5),
-			      "to %zu cut at %zu: contents", n, k);
-			check_last(dst + k);
-
-			memset(dst, 0xa5, n);
-			r = ua_clear_user(dst, n);
-			k = n - r;
-			CHECK(r > 0 && all(dst, k, 0) && all(dst + k, r, 0xa5),
-			      "clear %zu cut at %zu", n, k);
 		}
 	}
 	CHECK(lo_k < 1024 && hi_k > 3072, "cuts of 4096 in [%zu, %zu]", lo_k,

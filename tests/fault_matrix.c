@@ -250,22 +250,7 @@ one_case(const struct mx *m, enum fn fn, size_t n, size_t k, size_t ka)
 }
 
 /* Sizes: every class edge we know of, and those the library reports */
-static size_t sizes[256];
-static size_t nsizes;
-
-static void
-add_size(size_t n)
-{
-	size_t i;
-
-	if (n < 1 || n > MAX_N)
-		return;
-	for (i = 0; i < nsizes; i++)
-		if (sizes[i] == n)
-			return;
-	CHECK(nsizes < sizeof(sizes) / sizeof(sizes[0]), "too many sizes");
-	sizes[nsizes++] = n;
-}
+static struct t_sizes sizes = {MAX_N, 0, {0}};
 
 static void
 make_sizes(void)
@@ -273,18 +258,18 @@ make_sizes(void)
 	size_t n, e;
 
 	for (n = 1; n <= 17; n++)
-		add_size(n);
+		t_sizes_add(&sizes, n);
 	for (e = 32; e <= 65536; e *= 2) {
-		add_size(e - 1);
-		add_size(e);
-		add_size(e + 1);
+		t_sizes_add(&sizes, e - 1);
+		t_sizes_add(&sizes, e);
+		t_sizes_add(&sizes, e + 1);
 	}
-	add_size(100);
-	add_size(1000);
-	add_size(3000);
-	add_size(5000);
-	add_size(40000);
-	add_size(MAX_N);
+	t_sizes_add(&sizes, 100);
+	t_sizes_add(&sizes, 1000);
+	t_sizes_add(&sizes, 3000);
+	t_sizes_add(&sizes, 5000);
+	t_sizes_add(&sizes, 40000);
+	t_sizes_add(&sizes, MAX_N);
 	/* Where the library switches routines (none when one is forced) */
 	for (e = 1; e < MAX_N; e *= 2) {
 		size_t lo = e, hi = e * 2 > MAX_N ? MAX_N : e * 2;
@@ -300,10 +285,10 @@ make_sizes(void)
 			else
 				hi = mid;
 		}
-		add_size(lo - 1);
-		add_size(lo);
-		add_size(hi);
-		add_size(hi + 1);
+		t_sizes_add(&sizes, lo - 1);
+		t_sizes_add(&sizes, lo);
+		t_sizes_add(&sizes, hi);
+		t_sizes_add(&sizes, hi + 1);
 	}
 }
 
@@ -390,8 +375,8 @@ main(void)
 				if (kind == T_BAD_RDONLY &&
 				    (fn == F_FROM || fn == F_NOCACHE))
 					continue;
-				for (i = 0; i < nsizes; i++)
-					sweep(&m, (enum fn)fn, sizes[i],
+				for (i = 0; i < sizes.n; i++)
+					sweep(&m, (enum fn)fn, sizes.v[i],
 					      (unsigned)(i + kind + hole));
 				full_alignments(&m, (enum fn)fn);
 				per_fn[fn] += n_cases - before;
@@ -401,7 +386,7 @@ main(void)
 	}
 	printf("fault_matrix: %zu sizes; cases: %s %lu, %s %lu, %s %lu, "
 	       "%s %lu; total %lu\n",
-	       nsizes, fn_names[0], per_fn[0], fn_names[1], per_fn[1],
+	       sizes.n, fn_names[0], per_fn[0], fn_names[1], per_fn[1],
 	       fn_names[2], per_fn[2], fn_names[3], per_fn[3], n_cases);
 	t_done("fault_matrix");
 	return T_PASS;

@@ -81,6 +81,13 @@ test_copy_struct_from_user(void)
 	free(want);
 }
 
+/* get_user/put_user's four sizes, each with a value to move */
+#define EACH_SIZE(DO)                                                          \
+	DO(uint8_t, 0x5a);                                                     \
+	DO(uint16_t, 0x5a5b);                                                  \
+	DO(uint32_t, 0x5a5b5c5d);                                              \
+	DO(uint64_t, 0x5a5b5c5d6a6b6c6dull)
+
 static void
 test_valid(void)
 {
@@ -97,10 +104,7 @@ test_valid(void)
 		CHECK_EQ(ua_get_user(v, (type *)umem), 0);                     \
 		CHECK(v == (type)(val), "get_user " #type);                    \
 	} while (0)
-	LEGIT(uint8_t, 0x5a);
-	LEGIT(uint16_t, 0x5a5b);
-	LEGIT(uint32_t, 0x5a5b5c5d);
-	LEGIT(uint64_t, 0x5a5b5c5d6a6b6c6dull);
+	EACH_SIZE(LEGIT);
 #undef LEGIT
 }
 
@@ -125,10 +129,7 @@ test_invalid(void)
 		CHECK(ua_put_user(v, (type *)kmem) != 0, "put " #type);        \
 		CHECK(*k64 == 0xF09FA4AFF09FA4AFull, "put wrote " #type);      \
 	} while (0)
-	ILLEGAL(uint8_t, 0x5a);
-	ILLEGAL(uint16_t, 0x5a5b);
-	ILLEGAL(uint32_t, 0x5a5b5c5d);
-	ILLEGAL(uint64_t, 0x5a5b5c5d6a6b6c6dull);
+	EACH_SIZE(ILLEGAL);
 #undef ILLEGAL
 }
 

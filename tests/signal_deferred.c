@@ -98,10 +98,8 @@ mce_action_optional(void)
 static int
 in_child(int which)
 {
-	pid_t pid = fork();
-	int status;
+	pid_t pid = sig_fork(0);
 
-	CHECK(pid >= 0, "fork");
 	if (pid == 0) {
 		if (which == 2)
 			mce_action_optional();
@@ -109,8 +107,7 @@ in_child(int which)
 			_exit(masked_by_sa_mask());
 		_exit(raised_in_handler(which));
 	}
-	CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
-	return status;
+	return wait_child(pid);
 }
 
 int

@@ -46,10 +46,9 @@ install_usr1(int block_faults)
 static void
 test_first_call_in_handler(void)
 {
-	pid_t pid = fork();
+	pid_t pid = sig_fork(0);
 	int status;
 
-	CHECK(pid >= 0, "fork");
 	if (pid == 0) {
 		/* No uaccess call was made before the fork */
 		install_usr1(0);
@@ -70,16 +69,13 @@ test_first_call_in_handler(void)
 static int
 blocked_child(enum t_bad kind, int want, int how)
 {
-	pid_t pid = fork();
+	pid_t pid = sig_fork(10); /* a hang is a failure, not a timeout */
 
-	CHECK(pid >= 0, "fork");
 	if (pid == 0) {
 		unsigned char buf[64];
 		sigset_t set;
 		size_t left;
 
-		sig_no_core_dump();
-		alarm(10); /* a hang is a failure, not a timeout */
 		sigemptyset(&set);
 		sigaddset(&set, want);
 		if (how == 1)

@@ -83,15 +83,12 @@ test_siglongjmp(void)
 static void
 test_plain_jump(void)
 {
-	pid_t pid = fork();
+	pid_t pid = sig_fork(20);
 	int status;
 
-	CHECK(pid >= 0, "fork");
 	if (pid == 0) {
 		sigset_t segv;
 
-		sig_no_core_dump();
-		alarm(20);
 		plain_jump = 1;
 		faults = 0;
 		if (!_setjmp(jb_plain))
@@ -141,15 +138,12 @@ test_sigaction_alias(void)
 static void
 test_ignore_siginfo(void)
 {
-	pid_t pid = fork();
+	pid_t pid = sig_fork(20);
 	int status;
 
-	CHECK(pid >= 0, "fork");
 	if (pid == 0) {
 		struct sigaction sa;
 
-		sig_no_core_dump();
-		alarm(20);
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = SIG_IGN;
 		sa.sa_flags = SA_SIGINFO;

@@ -36,13 +36,10 @@ main(void)
 	CHECK_EQ(ua_init(), 0);
 
 	/* Blocked: the kernel kills, with or without the library */
-	pid = fork();
-	CHECK(pid >= 0, "fork");
+	pid = sig_fork(10);
 	if (pid == 0) {
 		char buf[64];
 
-		sig_no_core_dump();
-		alarm(10);
 		sigemptyset(&set);
 		sigaddset(&set, SIGSEGV);
 		pthread_sigmask(SIG_BLOCK, &set, NULL);
@@ -53,7 +50,7 @@ main(void)
 		ua_copy_from_user(buf, sig_mem0.l[T_BAD_NONE].bad, sizeof(buf));
 		_exit(0);
 	}
-	CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
+	status = wait_child(pid);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		printf("a blocked SIGSEGV does not kill here (qemu-user?)\n");
 	else

@@ -118,10 +118,9 @@ main(void)
 	CHECK(bad != MAP_FAILED, "mmap");
 	probe = bad + pg;
 	for (jump = 1; jump >= 0; jump--) {
-		pid_t pid = fork();
+		pid_t pid = sig_fork(0);
 		int status;
 
-		CHECK(pid >= 0, "fork");
 		if (pid == 0)
 			child(jump);
 		status = wait_child(pid);

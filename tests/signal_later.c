@@ -100,18 +100,13 @@ foreign(int signo)
 static int
 in_child(void (*fn)(void))
 {
-	pid_t pid = fork();
-	int status;
+	pid_t pid = sig_fork(20);
 
-	CHECK(pid >= 0, "fork");
 	if (pid == 0) {
-		sig_no_core_dump();
-		alarm(20);
 		fn();
 		_exit(50);
 	}
-	CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
-	return status;
+	return wait_child(pid);
 }
 
 static void

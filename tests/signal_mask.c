@@ -239,15 +239,12 @@ test_sigsuspend(int fortified_ppoll)
 static void
 test_raw_before_init(void)
 {
-	pid_t pid = fork();
+	pid_t pid = sig_fork(20);
 	int status;
 
-	CHECK(pid >= 0, "fork");
 	if (pid == 0) {
 		sigset_t all;
 
-		sig_no_core_dump();
-		alarm(20);
 		sigfillset(&all);
 		syscall(SYS_rt_sigprocmask, SIG_BLOCK, &all, NULL, _NSIG / 8);
 		CHECK_EQ(ua_init(), 0);

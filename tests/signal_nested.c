@@ -155,15 +155,6 @@ storm(void *arg)
 	return NULL;
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* One faulting call of the main thread, checked exactly */
 static void
 outer_call(unsigned long iter)
@@ -258,13 +249,13 @@ main(void)
 
 	main_thread = pthread_self();
 	CHECK(!pthread_create(&t, NULL, storm, NULL), "pthread_create");
-	t0 = now();
+	t0 = t_now();
 	while (!failed) {
 		outer_call(iter++);
 		if (!(iter & 63) &&
-		    (now() - t0 > limit || (atomic_load(&n_in_copy1) > 100 &&
-					    atomic_load(&n_in_copy2) > 5000 &&
-					    atomic_load(&n_in_plain) > 2000)))
+		    (t_now() - t0 > limit || (atomic_load(&n_in_copy1) > 100 &&
+					      atomic_load(&n_in_copy2) > 5000 &&
+					      atomic_load(&n_in_plain) > 2000)))
 			break;
 	}
 	atomic_store(&stop, 1);
@@ -280,9 +271,9 @@ main(void)
 	printf("%lu calls in %.1f s; SIGUSR1 %lu (%lu inside a user copy), "
 	       "SIGUSR2 %lu (%lu inside a user copy, %lu inside SIGUSR1's "
 	       "ua_memcpy)\n",
-	       iter, now() - t0, atomic_load(&n_sig1), atomic_load(&n_in_copy1),
-	       atomic_load(&n_sig2), atomic_load(&n_in_copy2),
-	       atomic_load(&n_in_plain));
+	       iter, t_now() - t0, atomic_load(&n_sig1),
+	       atomic_load(&n_in_copy1), atomic_load(&n_sig2),
+	       atomic_load(&n_in_copy2), atomic_load(&n_in_plain));
 	/* The test means nothing if no signal landed inside a copy */
 	CHECK(atomic_load(&n_in_copy1) > 0 && atomic_load(&n_in_copy2) > 0,
 	      "no signal interrupted a user copy");

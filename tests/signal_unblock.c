@@ -319,12 +319,9 @@ check_child(pid_t pid, const char *what, const char *how, int before)
 static pid_t
 start_child(void)
 {
-	pid_t pid = fork();
+	pid_t pid = sig_fork(30);
 
-	CHECK(pid >= 0, "fork");
 	if (pid == 0) {
-		sig_no_core_dump();
-		alarm(30);
 		area = mmap(NULL, PAGES * pg, PROT_NONE,
 			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (area == MAP_FAILED)

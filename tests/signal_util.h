@@ -65,6 +65,23 @@ grow_stack(void)
 		stack[i] = 0;
 }
 
+/*
+ * fork, as a test's child: with secs, the child dies of a hang after secs
+ * (a hang is a failure, not a timeout) and without a core dump
+ */
+static inline pid_t
+sig_fork(unsigned secs)
+{
+	pid_t pid = fork();
+
+	CHECK(pid >= 0, "fork: %s", strerror(errno));
+	if (pid == 0 && secs) {
+		sig_no_core_dump();
+		alarm(secs);
+	}
+	return pid;
+}
+
 static inline int
 wait_child(pid_t pid)
 {

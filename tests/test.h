@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <uaccess.h>
@@ -337,6 +338,49 @@ t_fill(void *p, size_t n, unsigned seed)
 
 	for (i = 0; i < n; i++)
 		c[i] = (unsigned char)(i * 131 + seed * 29 + (i >> 8) + 1);
+}
+
+/* Is every byte of p[0..n) c? */
+static inline int
+t_all(const void *p, size_t n, unsigned char c)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (b[i] != c)
+			return 0;
+	return 1;
+}
+
+/* Seconds on the monotonic clock */
+static inline double
+t_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The sizes a test copies: each in [1, max] once, in the order added */
+struct t_sizes {
+	size_t max, n;
+	size_t v[512];
+};
+
+static inline void
+t_sizes_add(struct t_sizes *s, size_t n)
+{
+	size_t i;
+
+	if (n < 1 || n > s->max)
+		return;
+	for (i = 0; i < s->n; i++)
+		if (s->v[i] == n)
+			return;
+	CHECK(s->n < sizeof(s->v) / sizeof(s->v[0]), "too many sizes");
+	s->v[s->n++] = n;
 }
 
 /* The name of the strategy forced with UACCESS_TUNABLES=strategy=NAME */

@@ -70,17 +70,21 @@ struct block_ops {
 
 enum { BLOCK_CAS, BLOCK_XCHG, BLOCK_LOAD, BLOCK_STORE };
 
-#define BLOCK_GET(bits)                                                        \
-	static long block_get##bits(const uint##bits##_t *base, size_t len,    \
-				    const long *idx, long n,                   \
-				    uint##bits##_t *out)                       \
+/* The access of element i in the loops below: a read into out[i], a write
+ * of in[i] */
+#define BLOCK_READ ua_unsafe_get_user(out[i], &base[idx[i]], fault)
+#define BLOCK_WRITE ua_unsafe_put_user(in[i], &base[idx[i]], fault)
+
+/* An operation over idx[0..n) in one block opened by ua_user_access_begin */
+#define BLOCK_EACH(name, elem, buf, access)                                    \
+	static long name(elem *base, size_t len, const long *idx, long n, buf) \
 	{                                                                      \
 		long i = 0;                                                    \
                                                                                \
 		if (!ua_user_access_begin(base, len))                          \
 			return -1;                                             \
 		for (; i < n; i++)                                             \
-			ua_unsafe_get_user(out[i], &base[idx[i]], fault);      \
+			access;                                                \
 		ua_user_access_end();                                          \
 		return n;                                                      \
 	fault:                                                                 \
@@ -88,23 +92,28 @@ enum { BLOCK_CAS, BLOCK_XCHG, BLOCK_LOAD, BLOCK_STORE };
 		return i;                                                      \
 	}
 
-#define BLOCK_PUT(bits)                                                        \
-	static long block_put##bits(uint##bits##_t *base, size_t len,          \
-				    const long *idx, long n,                   \
-				    const uint##bits##_t *in)                  \
+/* The same in a scoped block, scope(base, len, fault) */
+#define BLOCK_SCOPED(name, elem, buf, scope, access)                           \
+	static long name(elem *base, size_t len, const long *idx, long n, buf) \
 	{                                                                      \
 		long i = 0;                                                    \
                                                                                \
-		if (!ua_user_access_begin(base, len))                          \
-			return -1;                                             \
-		for (; i < n; i++)                                             \
-			ua_unsafe_put_user(in[i], &base[idx[i]], fault);       \
-		ua_user_access_end();                                          \
+		scope(base, len, fault)                                        \
+		{                                                              \
+			for (; i < n; i++)                                     \
+				access;                                        \
+		}                                                              \
 		return n;                                                      \
 	fault:                                                                 \
-		ua_user_access_end();                                          \
-		return i;                                                      \
+		return i == 0 && !ua_access_ok(base, len) ? -1 : i;            \
 	}
+
+#define BLOCK_GET(bits)                                                        \
+	BLOCK_EACH(block_get##bits, const uint##bits##_t, uint##bits##_t *out, \
+		   BLOCK_READ)
+#define BLOCK_PUT(bits)                                                        \
+	BLOCK_EACH(block_put##bits, uint##bits##_t, const uint##bits##_t *in,  \
+		   BLOCK_WRITE)
 
 BLOCK_GET(8)
 BLOCK_GET(16)
@@ -114,51 +123,10 @@ BLOCK_PUT(8)
 BLOCK_PUT(16)
 BLOCK_PUT(32)
 BLOCK_PUT(64)
-
-static int
-block_copy(char *base, size_t len, size_t off, const void *src, size_t n)
-{
-	if (!ua_user_access_begin(base, len))
-		return -1;
-	ua_unsafe_copy_to_user(base + off, src, n, fault);
-	ua_user_access_end();
-	return 0;
-fault:
-	ua_user_access_end();
-	return 1;
-}
-
-static long
-block_scoped_get4(const uint32_t *base, size_t len, const long *idx, long n,
-		  uint32_t *out)
-{
-	long i = 0;
-
-	ua_scoped_user_read_access_size(base, len, fault)
-	{
-		for (; i < n; i++)
-			ua_unsafe_get_user(out[i], &base[idx[i]], fault);
-	}
-	return n;
-fault:
-	return i == 0 && !ua_access_ok(base, len) ? -1 : i;
-}
-
-static long
-block_scoped_put4(uint32_t *base, size_t len, const long *idx, long n,
-		  const uint32_t *in)
-{
-	long i = 0;
-
-	ua_scoped_user_write_access_size(base, len, fault)
-	{
-		for (; i < n; i++)
-			ua_unsafe_put_user(in[i], &base[idx[i]], fault);
-	}
-	return n;
-fault:
-	return i == 0 && !ua_access_ok(base, len) ? -1 : i;
-}
+BLOCK_SCOPED(block_scoped_get4, const uint32_t, uint32_t *out,
+	     ua_scoped_user_read_access_size, BLOCK_READ)
+BLOCK_SCOPED(block_scoped_put4, uint32_t, const uint32_t *in,
+	     ua_scoped_user_write_access_size, BLOCK_WRITE)
 
 static long
 block_masked_get8(const uint64_t *base, size_t len, const long *idx, long n,
@@ -169,7 +137,7 @@ block_masked_get8(const uint64_t *base, size_t len, const long *idx, long n,
 	(void)len;
 	base = ua_masked_user_access_begin(base);
 	for (; i < n; i++)
-		ua_unsafe_get_user(out[i], &base[idx[i]], fault);
+		BLOCK_READ;
 	ua_user_access_end();
 	return n;
 fault:
@@ -177,18 +145,27 @@ fault:
 	return i;
 }
 
-static int
-block_copy_from(const char *base, size_t len, size_t off, void *dst, size_t n)
-{
-	if (!ua_user_read_access_begin(base, len))
-		return -1;
-	ua_unsafe_copy_from_user(dst, base + off, n, fault);
-	ua_user_read_access_end();
-	return 0;
-fault:
-	ua_user_read_access_end();
-	return 1;
-}
+/* One copy of n bytes at base + off in a block from begin(base, len) to
+ * end(): 0, 1 on a fault, -1 refused */
+#define BLOCK_COPY(name, ubuf, kbuf, begin, end, copy)                         \
+	static int name(ubuf *base, size_t len, size_t off, kbuf, size_t n)    \
+	{                                                                      \
+		if (!begin(base, len))                                         \
+			return -1;                                             \
+		copy;                                                          \
+		end();                                                         \
+		return 0;                                                      \
+	fault:                                                                 \
+		end();                                                         \
+		return 1;                                                      \
+	}
+
+BLOCK_COPY(block_copy, char, const void *src, ua_user_access_begin,
+	   ua_user_access_end,
+	   ua_unsafe_copy_to_user(base + off, src, n, fault))
+BLOCK_COPY(block_copy_from, const char, void *dst, ua_user_read_access_begin,
+	   ua_user_read_access_end,
+	   ua_unsafe_copy_from_user(dst, base + off, n, fault))
 
 static int
 block_get_inline(const uint16_t *uptr, uint16_t *out)
@@ -223,6 +200,26 @@ fault:
 	return -2;
 }
 
+/* The atomic op of block_atomic4/8 on *uptr, v in and out, in a block */
+#define BLOCK_ATOMIC(op, uptr, v, val, ok)                                     \
+	do {                                                                   \
+		switch (op) {                                                  \
+		case BLOCK_CAS:                                                \
+			*(ok) = ua_unsafe_try_cmpxchg_user(uptr, &(v), val,    \
+							   fault);             \
+			break;                                                 \
+		case BLOCK_XCHG:                                               \
+			ua_unsafe_xchg_user(uptr, val, &(v), fault);           \
+			break;                                                 \
+		case BLOCK_LOAD:                                               \
+			ua_unsafe_load_acquire_user(v, uptr, fault);           \
+			break;                                                 \
+		default:                                                       \
+			ua_unsafe_store_release_user(val, uptr, fault);        \
+			break;                                                 \
+		}                                                              \
+	} while (0)
+
 static int
 block_atomic4(uint32_t *uptr, int op, uint32_t *io, uint32_t val, int *ok)
 {
@@ -230,20 +227,7 @@ block_atomic4(uint32_t *uptr, int op, uint32_t *io, uint32_t val, int *ok)
 
 	if (!ua_user_access_begin(uptr, sizeof(*uptr)))
 		return -1;
-	switch (op) {
-	case BLOCK_CAS:
-		*ok = ua_unsafe_try_cmpxchg_user(uptr, &v, val, fault);
-		break;
-	case BLOCK_XCHG:
-		ua_unsafe_xchg_user(uptr, val, &v, fault);
-		break;
-	case BLOCK_LOAD:
-		ua_unsafe_load_acquire_user(v, uptr, fault);
-		break;
-	default:
-		ua_unsafe_store_release_user(val, uptr, fault);
-		break;
-	}
+	BLOCK_ATOMIC(op, uptr, v, val, ok);
 	ua_user_access_end();
 	*io = v;
 	return 0;
@@ -259,20 +243,7 @@ block_atomic8(uint64_t *uptr, int op, uint64_t *io, uint64_t val, int *ok)
 
 	ua_scoped_user_rw_access(uptr, fault)
 	{
-		switch (op) {
-		case BLOCK_CAS:
-			*ok = ua_unsafe_try_cmpxchg_user(uptr, &v, val, fault);
-			break;
-		case BLOCK_XCHG:
-			ua_unsafe_xchg_user(uptr, val, &v, fault);
-			break;
-		case BLOCK_LOAD:
-			ua_unsafe_load_acquire_user(v, uptr, fault);
-			break;
-		default:
-			ua_unsafe_store_release_user(val, uptr, fault);
-			break;
-		}
+		BLOCK_ATOMIC(op, uptr, v, val, ok);
 	}
 	*io = v;
 	return 0;

@@ -66,6 +66,22 @@ check_last_fault(const struct t_layout *l, enum t_bad kind, const char *what)
 }
 
 /*
+ * The block's size is checked, not only its start: with this thread's
+ * range one page from base, a block of the page is opened (its last four
+ * elements, idx[0..4), are accessed) and one of a byte more is refused,
+ * as is one whose end wraps around the address space.
+ */
+#define CHECK_SIZE_REFUSED(ops, fn, base, pg, idx, buf)                        \
+	do {                                                                   \
+		CHECK_EQ(ua_set_user_range((base), (pg)), 0);                  \
+		CHECK_EQ((ops)->fn((base), (pg), (idx), 4, (buf)), 4);         \
+		CHECK_EQ((ops)->fn((base), (pg) + 1, (idx), 4, (buf)), -1);    \
+		CHECK_EQ(ua_set_user_range(NULL, 0), 0);                       \
+		CHECK_EQ((ops)->fn((base), SIZE_MAX - (pg), (idx), 1, (buf)),  \
+			 -1);                                                  \
+	} while (0)
+
+/*
  * Reads of size `sz`: four elements before the bad page, four in it, in
  * order (the fault is the fifth access); then good, bad, good (the third
  * access must not happen).
@@ -99,6 +115,7 @@ check_last_fault(const struct t_layout *l, enum t_bad kind, const char *what)
 		CHECK_EQ((ops)->fn(base, per * sizeof(T), idx, 4, out), 4);    \
 		CHECK_EQ((ops)->fn((const T *)refused_addr, 8, idx, 1, out),   \
 			 -1);                                                  \
+		CHECK_SIZE_REFUSED(ops, fn, base, pg, idx, out);               \
 	} while (0)
 
 /* Stores: the same orders; the third of good, bad, good writes nothing */
@@ -123,6 +140,7 @@ check_last_fault(const struct t_layout *l, enum t_bad kind, const char *what)
 		CHECK(is_pattern(&base[3], sizeof(T)),                         \
 		      "%s %s: hop stored past the fault", (ops)->where, #fn);  \
 		CHECK_EQ((ops)->fn((T *)refused_addr, 8, idx, 1, in), -1);     \
+		CHECK_SIZE_REFUSED(ops, fn, base, pg, idx, in);                \
 		memset((l)->base, 0x5a, pg);                                   \
 	} while (0)
 

@@ -8,6 +8,7 @@
 #ifndef UA_BENCH_H
 #define UA_BENCH_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -53,11 +54,16 @@ void usage_error(const char *fmt, ...)
 int bench_trials(int quick_default, int full_default);
 
 /* ------------------------------------------------------------------ */
-/* util.c: sizes, the machine, cache levels, progress */
+/* util.c: sizes, strings, the machine, cache levels, progress */
 
 /* A size as the library reads one (ua_parse_size): 0 or -EINVAL */
 int parse_size(const char *s, size_t *ret);
 const char *fmt_size(size_t n, char buf[static 24]);
+
+/* A string formatted into new memory (free() it); dies out of memory */
+char *xvasprintf(const char *fmt, va_list ap)
+    __attribute__((format(printf, 1, 0)));
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The library's ua_cpu(), and what the bench adds */
 struct bench_machine {

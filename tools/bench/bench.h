@@ -106,6 +106,11 @@ void measure_init(void);
 /* The contenders everyone uses */
 extern const struct contender c_ua_memcpy, c_ua_from_user, c_ua_to_user,
     c_glibc, c_pvr, c_ua_nocache, c_ua_memcpy_nocache;
+/* A contender per usable strategy, that strategy forced (kind CK_FORCED_SRC
+ * or CK_FORCED_DST), at most max: kept in forced[], pointed to from ret[];
+ * how many */
+int forced_contenders(enum contender_kind kind, struct contender *forced,
+		      const struct contender **ret, int max);
 /* glibc with GLIBC_TUNABLES: NULL if the child could not start (says why) */
 const struct contender *glibc_tuned(void);
 /* A contender run in that child (the library there, to take every ratio
@@ -145,6 +150,16 @@ const char *glibc_tuned_setting(void); /* "GLIBC_TUNABLES=..." */
 void glibc_child_stop(void);
 int glibc_child_main(int argc, char **argv);
 #define GLIBC_CHILD_ARG "--internal-glibc-child"
+
+/*
+ * Passes: a loop over arg of the subcommand's own (blocks, atomics), timed
+ * as a whole, its result summed into *sink so that it is not optimised out
+ */
+typedef uint64_t (*pass_fn)(void *arg);
+/* ns per pass, over reps passes back to back */
+double time_pass(pass_fn volatile fn, void *arg, unsigned reps, uint64_t *sink);
+/* reps doubled from reps until reps passes of fn take harness_sample_ns */
+unsigned pass_reps(pass_fn fn, void *arg, unsigned reps, uint64_t *sink);
 
 /* ------------------------------------------------------------------ */
 /* report.c: tables, bars, charts */

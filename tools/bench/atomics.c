@@ -14,9 +14,9 @@
 
 /* A pass: ATOM_N times op on the word w (a qual T *), its values v summed */
 #define PASS(fname, T, qual, op)                                               \
-	static __attribute__((noinline)) uint64_t fname(void *word)            \
+	static __attribute__((noinline)) uint64_t fname(uint64_t *word)        \
 	{                                                                      \
-		qual T *w = word;                                              \
+		qual T *w = (qual T *)word;                                    \
 		uint64_t sum = 0;                                              \
 		T v = 0;                                                       \
 		int i;                                                         \
@@ -74,9 +74,9 @@ PASSES(store_release_u64, uint64_t,
  * pass of the op they stand for
  */
 #define INLINE_PASS(name, T, ours)                                             \
-	static __attribute__((noinline)) uint64_t inl_##name(void *word)       \
+	static __attribute__((noinline)) uint64_t inl_##name(uint64_t *word)   \
 	{                                                                      \
-		T *w = word;                                                   \
+		T *w = (T *)word;                                              \
 		uint64_t sum = 0;                                              \
 		T v = 0;                                                       \
 		int i;                                                         \

@@ -152,14 +152,16 @@ int glibc_child_main(int argc, char **argv);
 #define GLIBC_CHILD_ARG "--internal-glibc-child"
 
 /*
- * Passes: a loop over arg of the subcommand's own (blocks, atomics), timed
- * as a whole, its result summed into *sink so that it is not optimised out
+ * Passes: a loop of the subcommand's own over the 64-bit words at a
+ * (blocks, atomics), timed as a whole, its result summed into *sink so
+ * that it is not optimised out
  */
-typedef uint64_t (*pass_fn)(void *arg);
+typedef uint64_t (*pass_fn)(uint64_t *a);
 /* ns per pass, over reps passes back to back */
-double time_pass(pass_fn volatile fn, void *arg, unsigned reps, uint64_t *sink);
+double time_pass(pass_fn volatile fn, uint64_t *a, unsigned reps,
+		 uint64_t *sink);
 /* reps doubled from reps until reps passes of fn take harness_sample_ns */
-unsigned pass_reps(pass_fn fn, void *arg, unsigned reps, uint64_t *sink);
+unsigned pass_reps(pass_fn fn, uint64_t *a, unsigned reps, uint64_t *sink);
 
 /* ------------------------------------------------------------------ */
 /* report.c: tables, bars, charts */

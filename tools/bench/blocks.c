@@ -25,9 +25,8 @@
 #endif
 
 static NO_VECTORIZE __attribute__((noinline)) uint64_t
-pass_plain(void *arg)
+pass_plain(uint64_t *a)
 {
-	const uint64_t *a = arg;
 	uint64_t sum = 0;
 	int i;
 
@@ -39,9 +38,8 @@ pass_plain(void *arg)
 
 /* What the compiler makes of plain loads when it may vectorise */
 static __attribute__((noinline)) uint64_t
-pass_plain_vector(void *arg)
+pass_plain_vector(uint64_t *a)
 {
-	const uint64_t *a = arg;
 	uint64_t sum = 0;
 	int i;
 
@@ -51,9 +49,8 @@ pass_plain_vector(void *arg)
 }
 
 static __attribute__((noinline)) uint64_t
-pass_block(void *arg)
+pass_block(uint64_t *a)
 {
-	const uint64_t *a = arg;
 	uint64_t sum = 0, v;
 	int i;
 
@@ -72,9 +69,8 @@ fault:
 
 /* One block over the array, opened by open */
 #define BLOCK_PASS(name, open)                                                 \
-	static __attribute__((noinline)) uint64_t name(void *arg)              \
+	static __attribute__((noinline)) uint64_t name(uint64_t *a)            \
 	{                                                                      \
-		const uint64_t *a = arg;                                       \
 		uint64_t sum = 0, v;                                           \
 		int i;                                                         \
                                                                                \
@@ -90,16 +86,15 @@ fault:
 /* The former begin: the masked pointer written back, no barrier */
 BLOCK_PASS(pass_writeback, {
 	uintptr_t m = ua__user_access_begin(a, BLOCK_N * sizeof(*a));
-	a = (const uint64_t *)m;
+	a = (uint64_t *)m;
 	if (m == UINTPTR_MAX)
 		return 0;
 })
 BLOCK_PASS(pass_masked, a = ua_masked_user_access_begin(a))
 
 static __attribute__((noinline)) uint64_t
-pass_scoped(void *arg)
+pass_scoped(uint64_t *a)
 {
-	const uint64_t *a = arg;
 	uint64_t sum = 0, v;
 	int i;
 
@@ -126,9 +121,8 @@ mask_each(const uint64_t *p, uintptr_t top)
 }
 
 static __attribute__((noinline)) uint64_t
-pass_mask_each(void *arg)
+pass_mask_each(uint64_t *a)
 {
-	const uint64_t *a = arg;
 	uint64_t sum = 0, v;
 	uintptr_t top = UINTPTR_MAX / 2 - 4095;
 	int i;
@@ -146,9 +140,8 @@ fault:
 
 /* 256 blocks of two values: the opening of a block counts */
 #define SMALL_PASS(name, open)                                                 \
-	static __attribute__((noinline)) uint64_t name(void *arg)              \
+	static __attribute__((noinline)) uint64_t name(uint64_t *a)            \
 	{                                                                      \
-		const uint64_t *a = arg;                                       \
 		uint64_t sum = 0, v, w;                                        \
 		int i;                                                         \
                                                                                \
@@ -174,9 +167,8 @@ SMALL_PASS(small_writeback, {
 SMALL_PASS(small_masked, p = ua_masked_user_access_begin(p))
 
 static __attribute__((noinline)) uint64_t
-small_scoped(void *arg)
+small_scoped(uint64_t *a)
 {
-	const uint64_t *a = arg;
 	uint64_t sum = 0, v, w;
 	int i;
 
@@ -196,9 +188,8 @@ fault:
 }
 
 static __attribute__((noinline)) uint64_t
-small_inline(void *arg)
+small_inline(uint64_t *a)
 {
-	const uint64_t *a = arg;
 	uint64_t sum = 0, v, w;
 	int i;
 
@@ -212,9 +203,8 @@ small_inline(void *arg)
 }
 
 static __attribute__((noinline)) uint64_t
-pass_get_user(void *arg)
+pass_get_user(uint64_t *a)
 {
-	const uint64_t *a = arg;
 	uint64_t sum = 0, v;
 	int i;
 

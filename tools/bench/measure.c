@@ -77,20 +77,20 @@ forced_contenders(enum contender_kind kind, struct contender *forced,
 /* Passes */
 
 double
-time_pass(pass_fn volatile fn, void *arg, unsigned reps, uint64_t *sink)
+time_pass(pass_fn volatile fn, uint64_t *a, unsigned reps, uint64_t *sink)
 {
 	uint64_t t0 = cpu_ns();
 	unsigned r;
 
 	for (r = 0; r < reps; r++)
-		*sink += fn(arg);
+		*sink += fn(a);
 	return (double)cpu_since(t0) / reps;
 }
 
 unsigned
-pass_reps(pass_fn fn, void *arg, unsigned reps, uint64_t *sink)
+pass_reps(pass_fn fn, uint64_t *a, unsigned reps, uint64_t *sink)
 {
-	while (time_pass(fn, arg, reps, sink) * reps <
+	while (time_pass(fn, a, reps, sink) * reps <
 		   (double)harness_sample_ns &&
 	       reps < (1u << 24))
 		reps *= 2;

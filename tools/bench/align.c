@@ -64,22 +64,12 @@ make_file(void)
 static int
 inproc_contenders(const struct contender **ptrs, int *ret_memcpy)
 {
-	static struct contender forced[MAX_C];
-	const struct ua_strategy *s;
-	size_t n, i;
+	/* MAX_C: copy_to_user, the forced, glibc and the tuned child's two */
+	static struct contender forced[MAX_C - 4];
 	int k = 0;
 
 	ptrs[k++] = &c_ua_to_user;
-	s = ua_strategies(&n);
-	for (i = 0; i < n && k < MAX_C - 3; i++) {
-		if (!ua_strategy_usable(&s[i]))
-			continue;
-		forced[k] = (struct contender){.name = s[i].name,
-					       .kind = CK_FORCED_DST,
-					       .strategy = s[i].copy};
-		ptrs[k] = &forced[k];
-		k++;
-	}
+	k += forced_contenders(CK_FORCED_DST, forced, &ptrs[k], MAX_C - 4);
 	*ret_memcpy = k;
 	ptrs[k++] = &c_glibc;
 	if (glibc_tuned()) {

@@ -6,7 +6,6 @@
  * without it (before the seed), and with no mapping at all.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,23 +18,6 @@
 
 static char *args[NARGS + 1], *envs[NENV + 1];
 static size_t strings_bytes;
-
-static char *xstrdup_printf(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
-
-static char *
-xstrdup_printf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		die("out of memory");
-	va_end(ap);
-	strings_bytes += strlen(s) + 1;
-	return s;
-}
 
 /* cc -O2 ... -c src/dirNN/fileNNN.c -o build/...: 300 arguments */
 static void
@@ -53,56 +35,58 @@ make_strings(void)
 					    "-D_FORTIFY_SOURCE=2"};
 	int i = 0, k;
 
-	args[i++] = xstrdup_printf("/usr/bin/cc");
+	args[i++] = xasprintf("/usr/bin/cc");
 	for (k = 0; k < 10; k++)
-		args[i++] = xstrdup_printf("%s", flags[k]);
+		args[i++] = xasprintf("%s", flags[k]);
 	for (k = 0; i < NARGS - 6; k++) {
 		if (k % 3 == 0)
-			args[i++] = xstrdup_printf(
+			args[i++] = xasprintf(
 			    "-I/usr/src/project/include/subsystem%02d/api", k);
 		else if (k % 3 == 1)
-			args[i++] =
-			    xstrdup_printf("-DCONFIG_FEATURE_%03d=1", k);
+			args[i++] = xasprintf("-DCONFIG_FEATURE_%03d=1", k);
 		else
 			args[i++] =
-			    xstrdup_printf("-isystem/opt/toolchain/sysroot/usr/"
-					   "include/lib%02d",
-					   k);
+			    xasprintf("-isystem/opt/toolchain/sysroot/usr/"
+				      "include/lib%02d",
+				      k);
 	}
-	args[i++] = xstrdup_printf("-MD");
-	args[i++] = xstrdup_printf("-MF");
-	args[i++] = xstrdup_printf("build/obj/dir07/file042.o.d");
-	args[i++] = xstrdup_printf("-c");
-	args[i++] = xstrdup_printf("src/dir07/file042.c");
-	args[i++] = xstrdup_printf("-obuild/obj/dir07/file042.o");
+	args[i++] = xasprintf("-MD");
+	args[i++] = xasprintf("-MF");
+	args[i++] = xasprintf("build/obj/dir07/file042.o.d");
+	args[i++] = xasprintf("-c");
+	args[i++] = xasprintf("src/dir07/file042.c");
+	args[i++] = xasprintf("-obuild/obj/dir07/file042.o");
 	args[i] = NULL;
 
 	i = 0;
-	envs[i++] = xstrdup_printf(
+	envs[i++] = xasprintf(
 	    "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:"
 	    "/bin:/opt/toolchain/bin:/home/builder/.local/bin:/home/builder/"
 	    "go/bin:/home/builder/.cargo/bin:/usr/lib/ccache:/snap/bin");
-	envs[i] = xstrdup_printf("LS_COLORS=");
+	envs[i] = xasprintf("LS_COLORS=");
 	for (k = 0; k < 60; k++) {
 		char *old = envs[i];
 
-		strings_bytes -= strlen(old) + 1;
-		envs[i] =
-		    xstrdup_printf("%s*.ext%02d=01;%02d:", old, k, 31 + k % 7);
+		envs[i] = xasprintf("%s*.ext%02d=01;%02d:", old, k, 31 + k % 7);
 		free(old);
 	}
 	i++;
-	envs[i++] = xstrdup_printf("HOME=/home/builder");
-	envs[i++] = xstrdup_printf("USER=builder");
-	envs[i++] = xstrdup_printf("SHELL=/bin/bash");
-	envs[i++] = xstrdup_printf("LANG=C.UTF-8");
-	envs[i++] = xstrdup_printf("TERM=xterm-256color");
-	envs[i++] = xstrdup_printf("PWD=/home/builder/src/project/build");
+	envs[i++] = xasprintf("HOME=/home/builder");
+	envs[i++] = xasprintf("USER=builder");
+	envs[i++] = xasprintf("SHELL=/bin/bash");
+	envs[i++] = xasprintf("LANG=C.UTF-8");
+	envs[i++] = xasprintf("TERM=xterm-256color");
+	envs[i++] = xasprintf("PWD=/home/builder/src/project/build");
 	for (k = 0; i < NENV; k++)
-		envs[i++] = xstrdup_printf("BUILD_VAR_%02d=value-of-build-"
-					   "variable-%02d",
-					   k, k);
+		envs[i++] = xasprintf("BUILD_VAR_%02d=value-of-build-"
+				      "variable-%02d",
+				      k, k);
 	envs[i] = NULL;
+	/* Their bytes, each with its NUL */
+	for (i = 0; args[i]; i++)
+		strings_bytes += strlen(args[i]) + 1;
+	for (i = 0; envs[i]; i++)
+		strings_bytes += strlen(envs[i]) + 1;
 }
 
 static void

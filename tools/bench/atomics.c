@@ -10,36 +10,26 @@
 
 #define ATOM_N 1024 /* operations per pass */
 
-typedef uint64_t (*pass_fn)(void *word);
-
 #define SC __ATOMIC_SEQ_CST
 
-/* One pair of passes per op: ours through the library, the builtin's */
-#define PASSES(name, T, ours, builtin)                                         \
-	static __attribute__((noinline)) uint64_t ours_##name(void *word)      \
+/* A pass: ATOM_N times op on the word w (a qual T *), its values v summed */
+#define PASS(fname, T, qual, op)                                               \
+	static __attribute__((noinline)) uint64_t fname(uint64_t *word)        \
 	{                                                                      \
-		volatile T *w = word;                                          \
+		qual T *w = (qual T *)word;                                    \
 		uint64_t sum = 0;                                              \
 		T v = 0;                                                       \
 		int i;                                                         \
 		for (i = 0; i < ATOM_N; i++) {                                 \
-			ours;                                                  \
-			sum += v;                                              \
-		}                                                              \
-		return sum;                                                    \
-	}                                                                      \
-	static __attribute__((noinline)) uint64_t plain_##name(void *word)     \
-	{                                                                      \
-		T *w = word;                                                   \
-		uint64_t sum = 0;                                              \
-		T v = 0;                                                       \
-		int i;                                                         \
-		for (i = 0; i < ATOM_N; i++) {                                 \
-			builtin;                                               \
+			op;                                                    \
 			sum += v;                                              \
 		}                                                              \
 		return sum;                                                    \
 	}
+/* One pair of passes per op: ours through the library, the builtin's */
+#define PASSES(name, T, ours, builtin)                                         \
+	PASS(ours_##name, T, volatile, ours)                                   \
+	PASS(plain_##name, T, , builtin)
 
 /* cmpxchg: v the value expected, which the swap then increments */
 PASSES(cmpxchg_u32, uint32_t,
@@ -84,9 +74,9 @@ PASSES(store_release_u64, uint64_t,
  * pass of the op they stand for
  */
 #define INLINE_PASS(name, T, ours)                                             \
-	static __attribute__((noinline)) uint64_t inl_##name(void *word)       \
+	static __attribute__((noinline)) uint64_t inl_##name(uint64_t *word)   \
 	{                                                                      \
-		T *w = word;                                                   \
+		T *w = (T *)word;                                              \
 		uint64_t sum = 0;                                              \
 		T v = 0;                                                       \
 		int i;                                                         \
@@ -142,18 +132,6 @@ static const struct {
 /* clang-format on */
 #define NOPS (int)(sizeof(ops) / sizeof(ops[0]))
 
-/* ns per pass */
-static double
-time_pass(pass_fn volatile fn, void *word, unsigned reps, uint64_t *sink)
-{
-	uint64_t t0 = cpu_ns();
-	unsigned r;
-
-	for (r = 0; r < reps; r++)
-		*sink += fn(word);
-	return (double)cpu_since(t0) / reps;
-}
-
 int
 cmd_atomics(void)
 {
@@ -161,17 +139,14 @@ cmd_atomics(void)
 	double ours[MEASURE_MAX_TRIALS], plain[MEASURE_MAX_TRIALS];
 	uint64_t *word = buffer_alloc(4096), sink = 0;
 	struct table *tb;
-	unsigned reps = 16;
+	unsigned reps;
 
 	if (trials > MEASURE_MAX_TRIALS)
 		trials = MEASURE_MAX_TRIALS;
 	if (ops[0].ours(word) != ops[0].plain(word) - ATOM_N * ATOM_N)
 		die("atomics: cmpxchg passes disagree");
 	/* Samples of about harness_sample_ns for the slowest */
-	while (time_pass(ops[0].ours, word, reps, &sink) * reps <
-		   (double)harness_sample_ns &&
-	       reps < (1u << 24))
-		reps *= 2;
+	reps = pass_reps(ops[0].ours, word, 16, &sink);
 
 	tb = table_new("atomics", "ops",
 		       "one word in L1, uncontended: each atomic op on user "

@@ -8,6 +8,7 @@
 #ifndef UA_BENCH_H
 #define UA_BENCH_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -53,11 +54,16 @@ void usage_error(const char *fmt, ...)
 int bench_trials(int quick_default, int full_default);
 
 /* ------------------------------------------------------------------ */
-/* util.c: sizes, the machine, cache levels, progress */
+/* util.c: sizes, strings, the machine, cache levels, progress */
 
 /* A size as the library reads one (ua_parse_size): 0 or -EINVAL */
 int parse_size(const char *s, size_t *ret);
 const char *fmt_size(size_t n, char buf[static 24]);
+
+/* A string formatted into new memory (free() it); dies out of memory */
+char *xvasprintf(const char *fmt, va_list ap)
+    __attribute__((format(printf, 1, 0)));
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The library's ua_cpu(), and what the bench adds */
 struct bench_machine {
@@ -100,6 +106,11 @@ void measure_init(void);
 /* The contenders everyone uses */
 extern const struct contender c_ua_memcpy, c_ua_from_user, c_ua_to_user,
     c_glibc, c_pvr, c_ua_nocache, c_ua_memcpy_nocache;
+/* A contender per usable strategy, that strategy forced (kind CK_FORCED_SRC
+ * or CK_FORCED_DST), at most max: kept in forced[], pointed to from ret[];
+ * how many */
+int forced_contenders(enum contender_kind kind, struct contender *forced,
+		      const struct contender **ret, int max);
 /* glibc with GLIBC_TUNABLES: NULL if the child could not start (says why) */
 const struct contender *glibc_tuned(void);
 /* A contender run in that child (the library there, to take every ratio
@@ -139,6 +150,18 @@ const char *glibc_tuned_setting(void); /* "GLIBC_TUNABLES=..." */
 void glibc_child_stop(void);
 int glibc_child_main(int argc, char **argv);
 #define GLIBC_CHILD_ARG "--internal-glibc-child"
+
+/*
+ * Passes: a loop of the subcommand's own over the 64-bit words at a
+ * (blocks, atomics), timed as a whole, its result summed into *sink so
+ * that it is not optimised out
+ */
+typedef uint64_t (*pass_fn)(uint64_t *a);
+/* ns per pass, over reps passes back to back */
+double time_pass(pass_fn volatile fn, uint64_t *a, unsigned reps,
+		 uint64_t *sink);
+/* reps doubled from reps until reps passes of fn take harness_sample_ns */
+unsigned pass_reps(pass_fn fn, uint64_t *a, unsigned reps, uint64_t *sink);
 
 /* ------------------------------------------------------------------ */
 /* report.c: tables, bars, charts */

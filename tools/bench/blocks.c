@@ -15,8 +15,6 @@
 
 #define BLOCK_N 512 /* 4 KiB of uint64_t */
 
-typedef uint64_t (*pass_fn)(const uint64_t *a);
-
 /* The plain loop as the inline one is: one scalar load per value */
 #if defined(__clang__)
 #define SCALAR_LOOP _Pragma("clang loop vectorize(disable) interleave(disable)")
@@ -27,7 +25,7 @@ typedef uint64_t (*pass_fn)(const uint64_t *a);
 #endif
 
 static NO_VECTORIZE __attribute__((noinline)) uint64_t
-pass_plain(const uint64_t *a)
+pass_plain(uint64_t *a)
 {
 	uint64_t sum = 0;
 	int i;
@@ -40,7 +38,7 @@ pass_plain(const uint64_t *a)
 
 /* What the compiler makes of plain loads when it may vectorise */
 static __attribute__((noinline)) uint64_t
-pass_plain_vector(const uint64_t *a)
+pass_plain_vector(uint64_t *a)
 {
 	uint64_t sum = 0;
 	int i;
@@ -51,7 +49,7 @@ pass_plain_vector(const uint64_t *a)
 }
 
 static __attribute__((noinline)) uint64_t
-pass_block(const uint64_t *a)
+pass_block(uint64_t *a)
 {
 	uint64_t sum = 0, v;
 	int i;
@@ -71,7 +69,7 @@ fault:
 
 /* One block over the array, opened by open */
 #define BLOCK_PASS(name, open)                                                 \
-	static __attribute__((noinline)) uint64_t name(const uint64_t *a)      \
+	static __attribute__((noinline)) uint64_t name(uint64_t *a)            \
 	{                                                                      \
 		uint64_t sum = 0, v;                                           \
 		int i;                                                         \
@@ -88,14 +86,14 @@ fault:
 /* The former begin: the masked pointer written back, no barrier */
 BLOCK_PASS(pass_writeback, {
 	uintptr_t m = ua__user_access_begin(a, BLOCK_N * sizeof(*a));
-	a = (const uint64_t *)m;
+	a = (uint64_t *)m;
 	if (m == UINTPTR_MAX)
 		return 0;
 })
 BLOCK_PASS(pass_masked, a = ua_masked_user_access_begin(a))
 
 static __attribute__((noinline)) uint64_t
-pass_scoped(const uint64_t *a)
+pass_scoped(uint64_t *a)
 {
 	uint64_t sum = 0, v;
 	int i;
@@ -123,7 +121,7 @@ mask_each(const uint64_t *p, uintptr_t top)
 }
 
 static __attribute__((noinline)) uint64_t
-pass_mask_each(const uint64_t *a)
+pass_mask_each(uint64_t *a)
 {
 	uint64_t sum = 0, v;
 	uintptr_t top = UINTPTR_MAX / 2 - 4095;
@@ -142,7 +140,7 @@ fault:
 
 /* 256 blocks of two values: the opening of a block counts */
 #define SMALL_PASS(name, open)                                                 \
-	static __attribute__((noinline)) uint64_t name(const uint64_t *a)      \
+	static __attribute__((noinline)) uint64_t name(uint64_t *a)            \
 	{                                                                      \
 		uint64_t sum = 0, v, w;                                        \
 		int i;                                                         \
@@ -169,7 +167,7 @@ SMALL_PASS(small_writeback, {
 SMALL_PASS(small_masked, p = ua_masked_user_access_begin(p))
 
 static __attribute__((noinline)) uint64_t
-small_scoped(const uint64_t *a)
+small_scoped(uint64_t *a)
 {
 	uint64_t sum = 0, v, w;
 	int i;
@@ -190,7 +188,7 @@ fault:
 }
 
 static __attribute__((noinline)) uint64_t
-small_inline(const uint64_t *a)
+small_inline(uint64_t *a)
 {
 	uint64_t sum = 0, v, w;
 	int i;
@@ -205,7 +203,7 @@ small_inline(const uint64_t *a)
 }
 
 static __attribute__((noinline)) uint64_t
-pass_get_user(const uint64_t *a)
+pass_get_user(uint64_t *a)
 {
 	uint64_t sum = 0, v;
 	int i;
@@ -238,18 +236,6 @@ static const struct {
 };
 #define NPASSES (int)(sizeof(passes) / sizeof(passes[0]))
 
-/* ns per pass of 4 KiB */
-static double
-time_pass(pass_fn volatile fn, const uint64_t *a, unsigned reps, uint64_t *sink)
-{
-	uint64_t t0 = cpu_ns();
-	unsigned r;
-
-	for (r = 0; r < reps; r++)
-		*sink += fn(a);
-	return (double)cpu_since(t0) / reps;
-}
-
 int
 cmd_blocks(void)
 {
@@ -257,7 +243,7 @@ cmd_blocks(void)
 	double v[NPASSES][MEASURE_MAX_TRIALS], ns[NPASSES];
 	uint64_t *a = buffer_alloc(BLOCK_N * sizeof(uint64_t)), sink = 0,
 		 want = 0;
-	unsigned reps = 64;
+	unsigned reps;
 	struct table *tb;
 	int i;
 
@@ -269,10 +255,7 @@ cmd_blocks(void)
 		if (passes[k].fn(a) != want)
 			die("blocks: %s read wrong values", passes[k].name);
 	/* Samples of about harness_sample_ns for the slowest */
-	while (time_pass(pass_get_user, a, reps, &sink) * reps <
-		   (double)harness_sample_ns &&
-	       reps < (1u << 24))
-		reps *= 2;
+	reps = pass_reps(pass_get_user, a, 64, &sink);
 	for (t = 0; t < trials; t++) {
 		progress("blocks: trial %d/%d", t + 1, trials);
 		for (k = 0; k < NPASSES; k++) {

@@ -53,6 +53,50 @@ const struct contender c_ua_nocache =
 const struct contender c_glibc = MEMCPY_LIKE("memcpy", memcpy);
 const struct contender c_pvr = USER_LIKE("process_vm_readv", pvr_copy);
 
+int
+forced_contenders(enum contender_kind kind, struct contender *forced,
+		  const struct contender **ret, int max)
+{
+	const struct ua_strategy *s;
+	size_t n, i;
+	int k = 0;
+
+	s = ua_strategies(&n);
+	for (i = 0; i < n && k < max; i++) {
+		if (!ua_strategy_usable(&s[i]))
+			continue;
+		forced[k] = (struct contender){
+		    .name = s[i].name, .kind = kind, .strategy = s[i].copy};
+		ret[k] = &forced[k];
+		k++;
+	}
+	return k;
+}
+
+/* ------------------------------------------------------------------ */
+/* Passes */
+
+double
+time_pass(pass_fn volatile fn, uint64_t *a, unsigned reps, uint64_t *sink)
+{
+	uint64_t t0 = cpu_ns();
+	unsigned r;
+
+	for (r = 0; r < reps; r++)
+		*sink += fn(a);
+	return (double)cpu_since(t0) / reps;
+}
+
+unsigned
+pass_reps(pass_fn fn, uint64_t *a, unsigned reps, uint64_t *sink)
+{
+	while (time_pass(fn, a, reps, sink) * reps <
+		   (double)harness_sample_ns &&
+	       reps < (1u << 24))
+		reps *= 2;
+	return reps;
+}
+
 static double child_sample(const struct contender *c, const struct req *r);
 
 int

@@ -128,14 +128,11 @@ void
 table_note(struct table *t, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		die("out of memory");
-	va_end(ap);
 	t->notes = xrealloc(t->notes, (size_t)(t->nnotes + 1) * sizeof(char *));
-	t->notes[t->nnotes++] = s;
+	va_start(ap, fmt);
+	t->notes[t->nnotes++] = xvasprintf(fmt, ap);
+	va_end(ap);
 }
 
 void

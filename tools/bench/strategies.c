@@ -113,24 +113,12 @@ throughput(uint32_t dst_align)
 				       1 << 20, 4 << 20, 16 << 20, 64 << 20};
 	static struct contender forced[MAX_S];
 	const struct contender *cs[MAX_S + 2];
-	const struct ua_strategy *s;
-	size_t n, i, k;
-	int nc = 0, j;
+	int nc = forced_contenders(CK_FORCED_SRC, forced, cs, MAX_S), j;
 	struct table *t;
 	char title[160], a[24];
 	double worst = NAN;
-	size_t worst_at = 0;
+	size_t worst_at = 0, k;
 
-	s = ua_strategies(&n);
-	for (i = 0; i < n && nc < MAX_S; i++) {
-		if (!ua_strategy_usable(&s[i]))
-			continue;
-		forced[nc] = (struct contender){.name = s[i].name,
-						.kind = CK_FORCED_SRC,
-						.strategy = s[i].copy};
-		cs[nc] = &forced[nc];
-		nc++;
-	}
 	cs[nc] = &c_ua_from_user;
 	cs[nc + 1] = &c_glibc;
 

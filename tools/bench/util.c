@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Sizes, the machine, cache levels and progress, for uaccess-bench. */
+/* Sizes, strings, the machine, cache levels and progress, for uaccess-bench. */
 #include <errno.h>
 #ifdef __GLIBC__
 #include <gnu/libc-version.h>
@@ -27,6 +27,28 @@ fmt_size(size_t n, char buf[static 24])
 {
 	ua_format_size(buf, 24, n);
 	return buf;
+}
+
+char *
+xvasprintf(const char *fmt, va_list ap)
+{
+	char *s;
+
+	if (vasprintf(&s, fmt, ap) < 0)
+		die("out of memory");
+	return s;
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	return s;
 }
 
 void

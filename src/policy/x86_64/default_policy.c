@@ -80,8 +80,9 @@ ua_zen5_policy(struct ua_policy *p, const struct ua_cpu *cpu)
  * floor ran them by band and rep movsb from 2112 B (sections 1 and 2);
  * rep movsb from 16 KiB, slower than the zmm loop below in L1 and level in
  * L2 (section 2); streaming stores from 32 MiB, ahead of rep movsb into a
- * destination beyond the caches from 1 MiB and level with it in the L3
- * from there (section 3).
+ * destination beyond the caches from 1 MiB, level with it in the L3 from
+ * there, and behind it below 32 MiB when the copy is read afterwards
+ * (section 3, "hot+read").
  */
 static void
 ua_intel_emr_policy(struct ua_policy *p)

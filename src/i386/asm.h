@@ -123,5 +123,33 @@
 	jb	\rest
 .endm
 
+/*
+ * One 8-byte access of user memory, through the x87 stack (exact for any
+ * integer, and one access: a fault writes nothing), then return 0: the
+ * u64 at the user pointer \user(%esp) stored where \to(%esp) points; or
+ * the u64 at \from(%esp) stored at the user pointer \user(%esp), whose
+ * \fault pops the x87 stack first
+ */
+.macro GET_8_X87 user, to, fault
+	movl	\user(%esp), %edx
+.Lget_8\@:
+	fildq	(%edx)
+	UA_EXTABLE .Lget_8\@, \fault, UA_EX_FIXUP
+	movl	\to(%esp), %ecx
+	fistpq	(%ecx)
+	xorl	%eax, %eax
+	ret
+.endm
+
+.macro PUT_8_X87 user, from, fault
+	movl	\user(%esp), %edx
+	fildq	\from(%esp)
+.Lput_8\@:
+	fistpq	(%edx)
+	UA_EXTABLE .Lput_8\@, \fault, UA_EX_FIXUP
+	xorl	%eax, %eax
+	ret
+.endm
+
 /* clang-format on */
 #endif

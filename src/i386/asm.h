@@ -6,13 +6,15 @@
 #define UA_I386_ASM_H
 
 #include "extable.h"
-#include "x86/asm.h"
 
 /* A routine private to the library: asm_routine.h */
 #define UA_ENTRY_ALIGN 4
 #include "asm_routine.h"
 
 #define EFAULT_ 14
+
+/* After the above: its macros use UA_FIXUPS and EFAULT_ */
+#include "x86/asm.h"
 
 /*
  * The copy and clear routines share one contract (cdecl):

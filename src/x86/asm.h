@@ -46,5 +46,22 @@
 	jnz	.Lfutex_again\@
 .endm
 
+/*
+ * A file's fixups for the accesses whose fault is the call's end: \fault
+ * returns -EFAULT; \x87_fault, if given, pops the x87 stack first (i386's
+ * 8-byte stores)
+ */
+.macro EFAULT_FIXUPS fault, x87_fault
+	UA_FIXUPS
+.ifnb \x87_fault
+\x87_fault:
+	fstp	%st(0)
+.endif
+\fault:
+	movl	$-EFAULT_, %eax
+	ret
+	UA_FIXUPS_END
+.endm
+
 /* clang-format on */
 #endif

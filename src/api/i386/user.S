@@ -62,10 +62,4 @@ UA_ENTRY(ua_arch_put_8)
 	PUT_8_X87 12, 4, .Lput_8_fault
 UA_END(ua_arch_put_8)
 
-	UA_FIXUPS
-.Lput_8_fault:
-	fstp	%st(0)
-.Lput_fault:
-	movl	$-EFAULT_, %eax
-	ret
-	UA_FIXUPS_END
+	EFAULT_FIXUPS .Lput_fault, .Lput_8_fault

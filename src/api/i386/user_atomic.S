@@ -161,13 +161,7 @@ UA_ENTRY(ua_arch_store_release_8)
 	PUT_8_X87 4, 8, .Lstore_8_fault
 UA_END(ua_arch_store_release_8)
 
-	UA_FIXUPS
-.Lstore_8_fault:
-	fstp	%st(0)
-.Latomic_fault:
-	movl	$-EFAULT_, %eax
-	ret
-	UA_FIXUPS_END
+	EFAULT_FIXUPS .Latomic_fault, .Lstore_8_fault
 
 /* One variant: nothing to pick */
 UA_ENTRY(ua_arch_atomic_init)

@@ -73,11 +73,7 @@ UA_END(ua_arch_futex_\name)
 	ONE_ACCESS store_release_4, , , , mov %esi, (%rdi)
 	ONE_ACCESS store_release_8, , , , mov %rsi, (%rdi)
 
-	UA_FIXUPS
-.Latomic_fault:
-	movl	$-EFAULT_, %eax
-	ret
-	UA_FIXUPS_END
+	EFAULT_FIXUPS .Latomic_fault
 
 /* One variant: nothing to pick */
 UA_ENTRY(ua_arch_atomic_init)

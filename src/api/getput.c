@@ -9,7 +9,7 @@
 typedef int (*ua_get_fn)(uint64_t *ret, const void *uptr);
 typedef int (*ua_put_fn)(uint64_t val, void *uptr);
 
-/* The sizes of get and put (the same: ua_user_ptr reads .get), their routines */
+/* The sizes get and put take (ua_user_ptr checks .get), their routines */
 static const struct {
 	ua_get_fn get[9];
 	ua_put_fn put[9];

@@ -207,6 +207,23 @@ flush(struct out *o)
 	o->len = 0;
 }
 
+/* A report line's head, "uaccess-preload: pid N" and what */
+static void
+put_head(struct out *o, const char *what)
+{
+	put(o, "uaccess-preload: pid ");
+	put_num(o, (unsigned long)getpid());
+	put(o, what);
+}
+
+/* Item i of a list: " " before the first, sep before the others; name */
+static void
+put_item(struct out *o, int i, const char *sep, const char *name)
+{
+	put(o, i ? sep : " ");
+	put(o, name);
+}
+
 static void __attribute__((destructor)) preload_report(void)
 {
 	struct out o = {.len = 0};
@@ -214,23 +231,18 @@ static void __attribute__((destructor)) preload_report(void)
 
 	if (atomic_load(&stats_state) != STATS_ON)
 		return;
-	put(&o, "uaccess-preload: pid ");
-	put_num(&o, (unsigned long)getpid());
-	put(&o, ":");
+	put_head(&o, ":");
 	for (e = 0; e < E_COUNT; e++) {
-		put(&o, e ? "; " : " ");
-		put(&o, entry_names[e]);
+		put_item(&o, e, "; ", entry_names[e]);
 		put(&o, " calls=");
 		put_num(&o, atomic_load(&stats.calls[e]));
 		put(&o, " bytes=");
 		put_num(&o, atomic_load(&stats.bytes[e]));
 	}
-	put(&o, "\nuaccess-preload: pid ");
-	put_num(&o, (unsigned long)getpid());
-	put(&o, ": sizes");
+	put(&o, "\n");
+	put_head(&o, ": sizes");
 	for (b = 0; b < NBUCKETS; b++) {
-		put(&o, b ? ", " : " ");
-		put(&o, bucket_names[b]);
+		put_item(&o, b, ", ", bucket_names[b]);
 		put(&o, " ");
 		put_num(&o, atomic_load(&stats.sizes[b]));
 	}

@@ -7,17 +7,15 @@
 #include <ucontext.h>
 
 #include "internal.h"
+#include "user_tag.h"
 
 #define UA_ARCH_NAME "aarch64"
 
 /*
- * The user side rides in x4 (lo) and x5 (hi, with the kind in its top
- * bits: user addresses stop below 2^52), which no routine touches; x3,
- * the third trailing argument's register, is scratch.
+ * The user side (user_tag.h) rides in x4 (lo) and x5 (hi, with the kind
+ * in its top bits: user addresses stop below 2^52), which no routine
+ * touches; x3, the third trailing argument's register, is scratch.
  */
-#define UA_KIND_SHIFT 60
-#define UA_USER_ARGS(lo, hi, kind)                                             \
-	0, (uintptr_t)(lo), (uintptr_t)(hi) | (uintptr_t)(kind) << UA_KIND_SHIFT
 
 static inline uintptr_t
 ua_ctx_pc(const void *uc)
@@ -51,12 +49,9 @@ static inline int
 ua_ctx_user(const void *uc, struct ua_user *ret)
 {
 	const ucontext_t *c = uc;
-	uintptr_t tag = (uintptr_t)c->uc_mcontext.regs[5];
 
-	ret->lo = (uintptr_t)c->uc_mcontext.regs[4];
-	ret->hi = tag & (((uintptr_t)1 << UA_KIND_SHIFT) - 1);
-	ret->kind = (enum ua_kind)(tag >> UA_KIND_SHIFT);
-	return ret->hi != 0;
+	return ua_user_untag((uintptr_t)c->uc_mcontext.regs[4],
+			     (uintptr_t)c->uc_mcontext.regs[5], ret);
 }
 
 /*
@@ -75,17 +70,6 @@ ua_ctx_to_fixup(void *uc, uintptr_t fixup, uintptr_t limit,
 	c->uc_mcontext.regs[4] = u->hi;
 	c->uc_mcontext.regs[5] = (uintptr_t)u->kind;
 	c->uc_mcontext.pc = fixup;
-}
-
-/* The user side a routine was called with (UA_USER_ARGS); 0: none */
-static inline int
-ua_args_user(uintptr_t a3, uintptr_t a4, uintptr_t a5, struct ua_user *ret)
-{
-	(void)a3;
-	ret->lo = a4;
-	ret->hi = a5 & (((uintptr_t)1 << UA_KIND_SHIFT) - 1);
-	ret->kind = (enum ua_kind)(a5 >> UA_KIND_SHIFT);
-	return ret->hi != 0;
 }
 
 #endif /* UA_ARCH_H */

@@ -22,6 +22,23 @@ ua_zero_byte(uint64_t v)
 	return z ? (unsigned)__builtin_ctzll(z) / 8 : 8;
 }
 
+/* ua_scan_string's single bytes, [i, end): the NUL's index, end, or -EFAULT */
+static long
+ua_scan_bytes(char *dst, const char *s, size_t i, size_t end)
+{
+	uint64_t v;
+
+	for (; i < end; i++) {
+		if (ua_arch_get_1(&v, s + i))
+			return -EFAULT;
+		if (dst)
+			dst[i] = (char)v;
+		if (!v)
+			return (long)i;
+	}
+	return (long)end;
+}
+
 /*
  * Scan [s, s + lim) for a NUL, copying what it reads to dst when dst is
  * not NULL.  Returns the NUL's index, lim if there is none, or -EFAULT.
@@ -31,18 +48,15 @@ ua_zero_byte(uint64_t v)
 static long
 ua_scan_string(char *dst, const char *s, size_t lim)
 {
-	size_t i = 0;
+	size_t i = -(uintptr_t)s & 7;
 	uint64_t v;
+	long r;
 
-	while (i < lim && ((uintptr_t)(s + i) & 7)) {
-		if (ua_arch_get_1(&v, s + i))
-			return -EFAULT;
-		if (dst)
-			dst[i] = (char)v;
-		if (!v)
-			return (long)i;
-		i++;
-	}
+	if (i > lim)
+		i = lim;
+	r = ua_scan_bytes(dst, s, 0, i);
+	if (r != (long)i)
+		return r;
 	while (lim - i >= 8) {
 		unsigned z;
 
@@ -55,16 +69,7 @@ ua_scan_string(char *dst, const char *s, size_t lim)
 			return (long)(i + z);
 		i += 8;
 	}
-	while (i < lim) {
-		if (ua_arch_get_1(&v, s + i))
-			return -EFAULT;
-		if (dst)
-			dst[i] = (char)v;
-		if (!v)
-			return (long)i;
-		i++;
-	}
-	return (long)lim;
+	return ua_scan_bytes(dst, s, i, lim);
 }
 
 /*
@@ -106,45 +111,44 @@ ua_string_fault(const char *s, size_t lim, int clipped)
 		ua_fail_record((uintptr_t)s + lim);
 }
 
-UA_EXPORT long
-ua_strnlen_user(const char *ustr, long n)
+/*
+ * Both calls (n > 0): the string's length, n if there is no NUL in its
+ * first n bytes, or -EFAULT (outside the range, a fault, or the user range
+ * ended first)
+ */
+static long
+ua_string(char *dst, const char *ustr, long n)
 {
 	size_t lim;
 	int clipped;
 	long r;
 
-	if (n <= 0)
-		return 0;
 	lim = ua_string_limit(&ustr, n, &clipped);
 	if (!lim)
-		return 0;
-	r = ua_scan_string(NULL, ustr, lim);
-	if (r < 0)
-		return 0;
-	if ((size_t)r < lim)
-		return r + 1;
+		return -EFAULT;
+	r = ua_scan_string(dst, ustr, lim);
+	if (r < 0 || (size_t)r < lim)
+		return r;
 	/* No NUL: too long for n, or the user range ended first */
 	ua_string_fault(ustr, lim, clipped);
-	return clipped ? 0 : n + 1;
+	return clipped ? -EFAULT : n;
+}
+
+UA_EXPORT long
+ua_strnlen_user(const char *ustr, long n)
+{
+	long r;
+
+	if (n <= 0)
+		return 0;
+	r = ua_string(NULL, ustr, n);
+	return r < 0 ? 0 : r + 1;
 }
 
 UA_EXPORT long
 ua_strncpy_from_user(char *dst, const char *usrc, long n)
 {
-	size_t lim;
-	int clipped;
-	long r;
-
 	if (n <= 0)
 		return 0;
-	lim = ua_string_limit(&usrc, n, &clipped);
-	if (!lim)
-		return -EFAULT;
-	r = ua_scan_string(dst, usrc, lim);
-	if (r < 0)
-		return r;
-	if ((size_t)r < lim)
-		return r;
-	ua_string_fault(usrc, lim, clipped);
-	return clipped ? -EFAULT : n;
+	return ua_string(dst, usrc, n);
 }

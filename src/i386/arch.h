@@ -23,32 +23,12 @@
  */
 #define UA_ARG_SLOT(i) (3 + (i))
 
-static inline uintptr_t
-ua_ctx_pc(const void *uc)
-{
-	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_EIP];
-}
-
-static inline uintptr_t
-ua_ctx_sp(const void *uc)
-{
-	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_ESP];
-}
-
-static inline void
-ua_ctx_set_pc(void *uc, uintptr_t pc)
-{
-	((ucontext_t *)uc)->uc_mcontext.gregs[REG_EIP] = (greg_t)pc;
-}
-
 /* Copy routines keep esi (source) and edi (destination) as their cursors */
-static inline uintptr_t
-ua_ctx_cursor(const void *uc, enum ua_side side)
-{
-	const greg_t *r = ((const ucontext_t *)uc)->uc_mcontext.gregs;
-
-	return (uintptr_t)(side == UA_SIDE_SRC ? r[REG_ESI] : r[REG_EDI]);
-}
+#define UA_REG_PC REG_EIP
+#define UA_REG_SP REG_ESP
+#define UA_REG_SRC REG_ESI
+#define UA_REG_DST REG_EDI
+#include "x86/context.h"
 
 /* 0: the routine runs for ua_memcpy, no user side */
 static inline int

@@ -6,13 +6,15 @@
 #define UA_I386_ASM_H
 
 #include "extable.h"
-#include "x86/asm.h"
 
 /* A routine private to the library: asm_routine.h */
 #define UA_ENTRY_ALIGN 4
 #include "asm_routine.h"
 
 #define EFAULT_ 14
+
+/* After the above: its macros use UA_FIXUPS and EFAULT_ */
+#include "x86/asm.h"
 
 /*
  * The copy and clear routines share one contract (cdecl):
@@ -121,6 +123,34 @@
 	movl	%edx, %ecx
 	cmpl	$64, %ecx
 	jb	\rest
+.endm
+
+/*
+ * One 8-byte access of user memory, through the x87 stack (exact for any
+ * integer, and one access: a fault writes nothing), then return 0: the
+ * u64 at the user pointer \user(%esp) stored where \to(%esp) points; or
+ * the u64 at \from(%esp) stored at the user pointer \user(%esp), whose
+ * \fault pops the x87 stack first
+ */
+.macro GET_8_X87 user, to, fault
+	movl	\user(%esp), %edx
+.Lget_8\@:
+	fildq	(%edx)
+	UA_EXTABLE .Lget_8\@, \fault, UA_EX_FIXUP
+	movl	\to(%esp), %ecx
+	fistpq	(%ecx)
+	xorl	%eax, %eax
+	ret
+.endm
+
+.macro PUT_8_X87 user, from, fault
+	movl	\user(%esp), %edx
+	fildq	\from(%esp)
+.Lput_8\@:
+	fistpq	(%edx)
+	UA_EXTABLE .Lput_8\@, \fault, UA_EX_FIXUP
+	xorl	%eax, %eax
+	ret
 .endm
 
 /* clang-format on */

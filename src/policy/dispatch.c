@@ -163,29 +163,18 @@ ua_too_big(UA_ROUTINE_PARAMS)
 	return n > INT_MAX && ua_args_user(a3, a4, a5, &u);
 }
 
-static size_t
-ua_huge_guard(UA_ROUTINE_PARAMS)
-{
-	if (ua_too_big(UA_ROUTINE_ARGS))
-		return n;
-	return ua_engine.huge(UA_ROUTINE_ARGS);
-}
+/* ua_NAME_guard: the engine's routine NAME behind that test */
+#define UA_GUARD(name)                                                         \
+	static size_t ua_##name##_guard(UA_ROUTINE_PARAMS)                     \
+	{                                                                      \
+		if (ua_too_big(UA_ROUTINE_ARGS))                               \
+			return n;                                              \
+		return ua_engine.name(UA_ROUTINE_ARGS);                        \
+	}
 
-static size_t
-ua_huge_misaligned_guard(UA_ROUTINE_PARAMS)
-{
-	if (ua_too_big(UA_ROUTINE_ARGS))
-		return n;
-	return ua_engine.huge_misaligned(UA_ROUTINE_ARGS);
-}
-
-static size_t
-ua_nocache_guard(UA_ROUTINE_PARAMS)
-{
-	if (ua_too_big(UA_ROUTINE_ARGS))
-		return n;
-	return ua_engine.nocache(UA_ROUTINE_ARGS);
-}
+UA_GUARD(huge)
+UA_GUARD(huge_misaligned)
+UA_GUARD(nocache)
 
 /* The size class of n under thresholds d (ua_size_class's rule) */
 static int

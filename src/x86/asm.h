@@ -23,5 +23,45 @@
 	.endr
 .endm
 
+/*
+ * The futex op loop of both ports, as the kernel's: eax the word at
+ * (\uaddr), ecx = eax \insn \operand (the operand inverted first if
+ * \invert), stored with lock cmpxchg; round again only when another thread
+ * changed the word.  Each access a table entry to \fault (UA_EX_FIXUP).
+ * Out: eax the old value.
+ */
+.macro FUTEX_OP_LOOP uaddr, operand, insn, invert, fault
+.Lfutex_load\@:
+	movl	(\uaddr), %eax
+	UA_EXTABLE .Lfutex_load\@, \fault, UA_EX_FIXUP
+.Lfutex_again\@:
+	movl	\operand, %ecx
+.if \invert
+	notl	%ecx
+.endif
+	\insn	%eax, %ecx
+.Lfutex_store\@:
+	lock cmpxchgl %ecx, (\uaddr)
+	UA_EXTABLE .Lfutex_store\@, \fault, UA_EX_FIXUP
+	jnz	.Lfutex_again\@
+.endm
+
+/*
+ * A file's fixups for the accesses whose fault is the call's end: \fault
+ * returns -EFAULT; \x87_fault, if given, pops the x87 stack first (i386's
+ * 8-byte stores)
+ */
+.macro EFAULT_FIXUPS fault, x87_fault
+	UA_FIXUPS
+.ifnb \x87_fault
+\x87_fault:
+	fstp	%st(0)
+.endif
+\fault:
+	movl	$-EFAULT_, %eax
+	ret
+	UA_FIXUPS_END
+.endm
+
 /* clang-format on */
 #endif

@@ -7,6 +7,7 @@
 #include <ucontext.h>
 
 #include "internal.h"
+#include "user_tag.h"
 
 #define UA_ARCH_NAME "x86_64"
 
@@ -24,52 +25,25 @@
 #define UA_INLINE_LOOP_MIN 2048
 
 /*
- * The user side rides in r8 (lo) and r9 (hi, with the kind in its top
- * bits: user addresses stop below 2^57), which no routine touches; rcx,
- * the third trailing argument's register, is scratch.
+ * The user side (user_tag.h) rides in r8 (lo) and r9 (hi, with the kind
+ * in its top bits: user addresses stop below 2^57), which no routine
+ * touches; rcx, the third trailing argument's register, is scratch.
  */
-#define UA_KIND_SHIFT 60
-#define UA_USER_ARGS(lo, hi, kind)                                             \
-	0, (uintptr_t)(lo), (uintptr_t)(hi) | (uintptr_t)(kind) << UA_KIND_SHIFT
-
-static inline uintptr_t
-ua_ctx_pc(const void *uc)
-{
-	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
-}
-
-static inline uintptr_t
-ua_ctx_sp(const void *uc)
-{
-	return (uintptr_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP];
-}
 
 /* Copy routines keep rsi (source) and rdi (destination) as their cursors */
-static inline uintptr_t
-ua_ctx_cursor(const void *uc, enum ua_side side)
-{
-	const greg_t *r = ((const ucontext_t *)uc)->uc_mcontext.gregs;
-
-	return (uintptr_t)(side == UA_SIDE_SRC ? r[REG_RSI] : r[REG_RDI]);
-}
+#define UA_REG_PC REG_RIP
+#define UA_REG_SP REG_RSP
+#define UA_REG_SRC REG_RSI
+#define UA_REG_DST REG_RDI
+#include "x86/context.h"
 
 /* 0: the routine runs for ua_memcpy, no user side */
 static inline int
 ua_ctx_user(const void *uc, struct ua_user *ret)
 {
 	const greg_t *r = ((const ucontext_t *)uc)->uc_mcontext.gregs;
-	uintptr_t tag = (uintptr_t)r[REG_R9];
 
-	ret->lo = (uintptr_t)r[REG_R8];
-	ret->hi = tag & (((uintptr_t)1 << UA_KIND_SHIFT) - 1);
-	ret->kind = (enum ua_kind)(tag >> UA_KIND_SHIFT);
-	return ret->hi != 0;
-}
-
-static inline void
-ua_ctx_set_pc(void *uc, uintptr_t pc)
-{
-	((ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP] = (greg_t)pc;
+	return ua_user_untag((uintptr_t)r[REG_R8], (uintptr_t)r[REG_R9], ret);
 }
 
 /*
@@ -87,17 +61,6 @@ ua_ctx_to_fixup(void *uc, uintptr_t fixup, uintptr_t limit,
 	r[REG_R8] = (greg_t)u->hi;
 	r[REG_R9] = (greg_t)u->kind;
 	r[REG_RIP] = (greg_t)fixup;
-}
-
-/* The user side a routine was called with (UA_USER_ARGS); 0: none */
-static inline int
-ua_args_user(uintptr_t a3, uintptr_t a4, uintptr_t a5, struct ua_user *ret)
-{
-	(void)a3;
-	ret->lo = a4;
-	ret->hi = a5 & (((uintptr_t)1 << UA_KIND_SHIFT) - 1);
-	ret->kind = (enum ua_kind)(a5 >> UA_KIND_SHIFT);
-	return ret->hi != 0;
 }
 
 #endif /* UA_ARCH_H */

@@ -6,13 +6,15 @@
 #define UA_X86_64_ASM_H
 
 #include "extable.h"
-#include "x86/asm.h"
 
 /* A routine private to the library: asm_routine.h */
 #define UA_ENTRY_ALIGN 5
 #include "asm_routine.h"
 
 #define EFAULT_ 14
+
+/* After the above: its macros use UA_FIXUPS and EFAULT_ */
+#include "x86/asm.h"
 
 /*
  * The copy and clear routines share one contract:

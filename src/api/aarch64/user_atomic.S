@@ -19,6 +19,35 @@
 	cbz	w16, \llsc
 .endm
 
+/* One access of user memory; a fault ends the call with -EFAULT */
+.macro USER insn:vararg
+.Luser\@:
+	\insn
+	UA_EXTABLE .Luser\@, .Latomic_fault, UA_EX_FIXUP
+.endm
+
+/* The way out: \r stored at [\at] (trusted), and 0 */
+.macro RET_OLD r, at
+	str	\r, [\at]
+	mov	w0, #0
+	ret
+.endm
+
+/*
+ * The exclusive loop: \old loaded from [x0], \new (computed from it by
+ * \op1, \op2) stored, again while the store fails; then on to \done.
+ * Clobbers w6.
+ */
+.macro LLSC_LOOP done, old, new, op1, op2
+.Lllsc\@:
+	USER	ldaxr \old, [x0]
+	\op1
+	\op2
+	USER	stlxr w6, \new, [x0]
+	cbnz	w6, .Lllsc\@
+	b	\done
+.endm
+
 /*
  * Input: x0 user pointer, x1 the expected value (trusted), x2 new value
  * Output: w0 0 and [x1] the value found, or -EFAULT
@@ -33,23 +62,12 @@ UA_ENTRY(ua_arch_cmpxchg_\size)
 	ldr	\r\()3, [x1]
 	PICK	5f
 	mov	\r\()4, \r\()3
-1:	casal	\r\()4, \r\()2, [x0]
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
+	USER	casal \r\()4, \r\()2, [x0]
 	cmp	\r\()4, \r\()3
 	b.eq	3f
-2:	stadd	\r\()zr, [x0]
-	UA_EXTABLE 2b, .Latomic_fault, UA_EX_FIXUP
-3:	str	\r\()4, [x1]
-	mov	w0, #0
-	ret
-5:	ldaxr	\r\()4, [x0]
-	UA_EXTABLE 5b, .Latomic_fault, UA_EX_FIXUP
-	cmp	\r\()4, \r\()3
-	csel	\r\()5, \r\()2, \r\()4, eq
-6:	stlxr	w6, \r\()5, [x0]
-	UA_EXTABLE 6b, .Latomic_fault, UA_EX_FIXUP
-	cbnz	w6, 5b
-	b	3b
+	USER	stadd \r\()zr, [x0]
+3:	RET_OLD	\r\()4, x1
+5:	LLSC_LOOP 3b, \r\()4, \r\()5, "cmp \r\()4, \r\()3", "csel \r\()5, \r\()2, \r\()4, eq"
 UA_END(ua_arch_cmpxchg_\size)
 .endm
 
@@ -67,22 +85,13 @@ UA_END(ua_arch_cmpxchg_\size)
 .macro RMW name, r, lse, op:vararg
 UA_ENTRY(ua_arch_\name)
 	PICK	5f
-1:	\lse	\r\()1, \r\()3, [x0]
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-3:	str	\r\()3, [x2]
-	mov	w0, #0
-	ret
-5:	ldaxr	\r\()3, [x0]
-	UA_EXTABLE 5b, .Latomic_fault, UA_EX_FIXUP
+	USER	\lse \r\()1, \r\()3, [x0]
+3:	RET_OLD	\r\()3, x2
 .ifb \op
-6:	stlxr	w6, \r\()1, [x0]
+5:	LLSC_LOOP 3b, \r\()3, \r\()1
 .else
-	\op
-6:	stlxr	w6, \r\()4, [x0]
+5:	LLSC_LOOP 3b, \r\()3, \r\()4, "\op"
 .endif
-	UA_EXTABLE 6b, .Latomic_fault, UA_EX_FIXUP
-	cbnz	w6, 5b
-	b	3b
 UA_END(ua_arch_\name)
 .endm
 
@@ -99,11 +108,8 @@ UA_END(ua_arch_\name)
  */
 .macro LOAD size, r
 UA_ENTRY(ua_arch_load_acquire_\size)
-1:	ldar	\r\()2, [x0]
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-	str	\r\()2, [x1]
-	mov	w0, #0
-	ret
+	USER	ldar \r\()2, [x0]
+	RET_OLD	\r\()2, x1
 UA_END(ua_arch_load_acquire_\size)
 .endm
 
@@ -116,8 +122,7 @@ UA_END(ua_arch_load_acquire_\size)
  */
 .macro STORE size, r
 UA_ENTRY(ua_arch_store_release_\size)
-1:	stlr	\r\()1, [x0]
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
+	USER	stlr \r\()1, [x0]
 	mov	w0, #0
 	ret
 UA_END(ua_arch_store_release_\size)

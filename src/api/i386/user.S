@@ -24,15 +24,9 @@ UA_END(ua_arch_get_\size)
 	GET 2, "movzwl (%edx), %eax"
 	GET 4, "movl (%edx), %eax"
 
-/* One 8-byte load, through the x87 stack (exact for any integer) */
+/* One 8-byte load, through the x87 stack (asm.h) */
 UA_ENTRY(ua_arch_get_8)
-	movl	8(%esp), %edx
-1:	fildq	(%edx)
-	UA_EXTABLE 1b, .Lget_fault, UA_EX_FIXUP
-	movl	4(%esp), %ecx
-	fistpq	(%ecx)
-	xorl	%eax, %eax
-	ret
+	GET_8_X87 8, 4, .Lget_fault
 UA_END(ua_arch_get_8)
 
 	UA_FIXUPS
@@ -63,20 +57,9 @@ UA_END(ua_arch_put_\size)
 	PUT 2, "movw %ax, (%edx)"
 	PUT 4, "movl %eax, (%edx)"
 
-/* One 8-byte store, so that a fault writes nothing */
+/* One 8-byte store, so that a fault writes nothing (asm.h) */
 UA_ENTRY(ua_arch_put_8)
-	movl	12(%esp), %edx
-	fildq	4(%esp)
-1:	fistpq	(%edx)
-	UA_EXTABLE 1b, .Lput_8_fault, UA_EX_FIXUP
-	xorl	%eax, %eax
-	ret
+	PUT_8_X87 12, 4, .Lput_8_fault
 UA_END(ua_arch_put_8)
 
-	UA_FIXUPS
-.Lput_8_fault:
-	fstp	%st(0)
-.Lput_fault:
-	movl	$-EFAULT_, %eax
-	ret
-	UA_FIXUPS_END
+	EFAULT_FIXUPS .Lput_fault, .Lput_8_fault

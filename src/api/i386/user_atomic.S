@@ -28,6 +28,31 @@
 	.cfi_restore \a
 .endm
 
+/* The way out: eax, the old value, stored where \at(%esp) points; 0 */
+.macro RET_OLD at
+	movl	\at(%esp), %ecx
+	movl	%eax, (%ecx)
+	xorl	%eax, %eax
+	ret
+.endm
+
+/*
+ * The same for 8 bytes (edx:eax) after PUSH2 %ebx, %esi, and the
+ * routine's fixup, \fault: -EFAULT, and the pushes undone
+ */
+.macro RET_OLD_8 at, fault
+	movl	\at(%esp), %ecx
+	movl	%eax, (%ecx)
+	movl	%edx, 4(%ecx)
+	xorl	%eax, %eax
+	jmp	.Lpop\@
+\fault:
+	movl	$-EFAULT_, %eax
+.Lpop\@:
+	POP2	%ebx, %esi
+	ret
+.endm
+
 /*
  * Input: 4(%esp) user pointer, 8(%esp) the expected value (trusted),
  *        12(%esp) new value
@@ -40,10 +65,7 @@ UA_ENTRY(ua_arch_cmpxchg_4)
 	movl	12(%esp), %ecx
 1:	lock cmpxchgl %ecx, (%edx)
 	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-	movl	8(%esp), %ecx
-	movl	%eax, (%ecx)
-	xorl	%eax, %eax
-	ret
+	RET_OLD	8
 UA_END(ua_arch_cmpxchg_4)
 
 /* The same, 12(%esp) a u64 (low word first) */
@@ -56,15 +78,8 @@ UA_ENTRY(ua_arch_cmpxchg_8)
 	movl	20(%esp), %ebx
 	movl	24(%esp), %ecx
 1:	lock cmpxchg8b (%esi)
-	UA_EXTABLE 1b, 8f, UA_EX_FIXUP
-	movl	16(%esp), %ecx
-	movl	%eax, (%ecx)
-	movl	%edx, 4(%ecx)
-	xorl	%eax, %eax
-	jmp	9f
-8:	movl	$-EFAULT_, %eax
-9:	POP2	%ebx, %esi
-	ret
+	UA_EXTABLE 1b, .Lcmpxchg_8_fault, UA_EX_FIXUP
+	RET_OLD_8 16, .Lcmpxchg_8_fault
 UA_END(ua_arch_cmpxchg_8)
 
 /*
@@ -72,47 +87,25 @@ UA_END(ua_arch_cmpxchg_8)
  *        goes (trusted)
  * Output: eax 0 and the old value stored, or -EFAULT
  */
-UA_ENTRY(ua_arch_xchg_4)
+.macro SWAP name, insn
+UA_ENTRY(ua_arch_\name)
 	movl	4(%esp), %edx
 	movl	8(%esp), %eax
-1:	xchgl	%eax, (%edx)
+1:	\insn	%eax, (%edx)
 	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-	movl	12(%esp), %ecx
-	movl	%eax, (%ecx)
-	xorl	%eax, %eax
-	ret
-UA_END(ua_arch_xchg_4)
+	RET_OLD	12
+UA_END(ua_arch_\name)
+.endm
 
-UA_ENTRY(ua_arch_futex_add)
-	movl	4(%esp), %edx
-	movl	8(%esp), %eax
-1:	lock xaddl %eax, (%edx)
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-	movl	12(%esp), %ecx
-	movl	%eax, (%ecx)
-	xorl	%eax, %eax
-	ret
-UA_END(ua_arch_futex_add)
+	SWAP	xchg_4, xchgl
+	SWAP	futex_add, "lock xaddl"
 
-/* The same for a futex op: ecx = eax (old) \insn the operand
- * (8(%esp)), the operand inverted first if \invert */
+/* The same for a futex op: FUTEX_OP_LOOP (x86/asm.h) */
 .macro FUTEX_OP name, insn, invert=0
 UA_ENTRY(ua_arch_futex_\name)
 	movl	4(%esp), %edx
-1:	movl	(%edx), %eax
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-2:	movl	8(%esp), %ecx
-.if \invert
-	notl	%ecx
-.endif
-	\insn	%eax, %ecx
-3:	lock cmpxchgl %ecx, (%edx)
-	UA_EXTABLE 3b, .Latomic_fault, UA_EX_FIXUP
-	jnz	2b
-	movl	12(%esp), %ecx
-	movl	%eax, (%ecx)
-	xorl	%eax, %eax
-	ret
+	FUTEX_OP_LOOP %edx, 8(%esp), \insn, \invert, .Latomic_fault
+	RET_OLD	12
 UA_END(ua_arch_futex_\name)
 .endm
 
@@ -127,20 +120,13 @@ UA_ENTRY(ua_arch_xchg_8)
 	movl	16(%esp), %ebx
 	movl	20(%esp), %ecx
 1:	movl	(%esi), %eax
-	UA_EXTABLE 1b, 8f, UA_EX_FIXUP
+	UA_EXTABLE 1b, .Lxchg_8_fault, UA_EX_FIXUP
 2:	movl	4(%esi), %edx
-	UA_EXTABLE 2b, 8f, UA_EX_FIXUP
+	UA_EXTABLE 2b, .Lxchg_8_fault, UA_EX_FIXUP
 3:	lock cmpxchg8b (%esi)
-	UA_EXTABLE 3b, 8f, UA_EX_FIXUP
+	UA_EXTABLE 3b, .Lxchg_8_fault, UA_EX_FIXUP
 	jnz	3b
-	movl	24(%esp), %ecx
-	movl	%eax, (%ecx)
-	movl	%edx, 4(%ecx)
-	xorl	%eax, %eax
-	jmp	9f
-8:	movl	$-EFAULT_, %eax
-9:	POP2	%ebx, %esi
-	ret
+	RET_OLD_8 24, .Lxchg_8_fault
 UA_END(ua_arch_xchg_8)
 
 /*
@@ -151,20 +137,11 @@ UA_ENTRY(ua_arch_load_acquire_4)
 	movl	4(%esp), %edx
 1:	movl	(%edx), %eax
 	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-	movl	8(%esp), %ecx
-	movl	%eax, (%ecx)
-	xorl	%eax, %eax
-	ret
+	RET_OLD	8
 UA_END(ua_arch_load_acquire_4)
 
 UA_ENTRY(ua_arch_load_acquire_8)
-	movl	4(%esp), %edx
-1:	fildq	(%edx)
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-	movl	8(%esp), %ecx
-	fistpq	(%ecx)
-	xorl	%eax, %eax
-	ret
+	GET_8_X87 4, 8, .Latomic_fault
 UA_END(ua_arch_load_acquire_8)
 
 /*
@@ -181,21 +158,10 @@ UA_ENTRY(ua_arch_store_release_4)
 UA_END(ua_arch_store_release_4)
 
 UA_ENTRY(ua_arch_store_release_8)
-	movl	4(%esp), %edx
-	fildq	8(%esp)
-1:	fistpq	(%edx)
-	UA_EXTABLE 1b, .Lstore_8_fault, UA_EX_FIXUP
-	xorl	%eax, %eax
-	ret
+	PUT_8_X87 4, 8, .Lstore_8_fault
 UA_END(ua_arch_store_release_8)
 
-	UA_FIXUPS
-.Lstore_8_fault:
-	fstp	%st(0)
-.Latomic_fault:
-	movl	$-EFAULT_, %eax
-	ret
-	UA_FIXUPS_END
+	EFAULT_FIXUPS .Latomic_fault, .Lstore_8_fault
 
 /* One variant: nothing to pick */
 UA_ENTRY(ua_arch_atomic_init)

@@ -47,8 +47,4 @@ UA_END(ua_arch_put_\size)
 	PUT 4, "movl %edi, (%rsi)"
 	PUT 8, "movq %rdi, (%rsi)"
 
-	UA_FIXUPS
-.Lput_fault:
-	mov	$-EFAULT_, %eax
-	ret
-	UA_FIXUPS_END
+	EFAULT_FIXUPS .Lput_fault

@@ -10,69 +10,50 @@
 
 	.text
 /*
+ * A routine of one access of user memory, \access (a fault: -EFAULT),
+ * returning 0: \ax loaded from \in before it and stored to \out after it,
+ * each only if given
+ */
+.macro ONE_ACCESS name, ax, in, out, access:vararg
+UA_ENTRY(ua_arch_\name)
+.ifnb \in
+	mov	\in, \ax
+.endif
+1:	\access
+	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
+.ifnb \out
+	mov	\ax, \out
+.endif
+	xorl	%eax, %eax
+	ret
+UA_END(ua_arch_\name)
+.endm
+
+/*
  * Input: rdi user pointer, rsi the expected value (trusted), rdx new value
  * Output: eax 0 and (rsi) the value found, or -EFAULT
  */
-.macro CMPXCHG_USER size, ax, dx
-UA_ENTRY(ua_arch_cmpxchg_\size)
-	mov	(%rsi), \ax
-1:	lock cmpxchg \dx, (%rdi)
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-	mov	\ax, (%rsi)
-	xor	%eax, %eax
-	ret
-UA_END(ua_arch_cmpxchg_\size)
-.endm
-
-	CMPXCHG_USER 4, %eax, %edx
-	CMPXCHG_USER 8, %rax, %rdx
+	ONE_ACCESS cmpxchg_4, %eax, (%rsi), (%rsi), lock cmpxchg %edx, (%rdi)
+	ONE_ACCESS cmpxchg_8, %rax, (%rsi), (%rsi), lock cmpxchg %rdx, (%rdi)
 
 /*
- * Input: rdi user pointer, rsi new value, rdx where the old goes (trusted)
+ * Input: rdi user pointer, rsi new value (oparg), rdx where the old goes
+ *        (trusted)
  * Output: eax 0 and (rdx) the old value, or -EFAULT
  */
-.macro XCHG_USER size, ax, si
-UA_ENTRY(ua_arch_xchg_\size)
-	mov	\si, \ax
-1:	xchg	\ax, (%rdi)
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-	mov	\ax, (%rdx)
-	xor	%eax, %eax
-	ret
-UA_END(ua_arch_xchg_\size)
-.endm
+	ONE_ACCESS xchg_4, %eax, %esi, (%rdx), xchg %eax, (%rdi)
+	ONE_ACCESS xchg_8, %rax, %rsi, (%rdx), xchg %rax, (%rdi)
+	ONE_ACCESS futex_add, %eax, %esi, (%rdx), lock xaddl %eax, (%rdi)
 
-	XCHG_USER 4, %eax, %esi
-	XCHG_USER 8, %rax, %rsi
-
-/* The same for a futex op: ecx = eax (old) \insn the operand (esi),
- * the operand inverted first if \invert */
+/* The same for a futex op: FUTEX_OP_LOOP (x86/asm.h) */
 .macro FUTEX_OP name, insn, invert=0
 UA_ENTRY(ua_arch_futex_\name)
-1:	movl	(%rdi), %eax
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-2:	movl	%esi, %ecx
-.if \invert
-	notl	%ecx
-.endif
-	\insn	%eax, %ecx
-3:	lock cmpxchgl %ecx, (%rdi)
-	UA_EXTABLE 3b, .Latomic_fault, UA_EX_FIXUP
-	jnz	2b
+	FUTEX_OP_LOOP %rdi, %esi, \insn, \invert, .Latomic_fault
 	movl	%eax, (%rdx)
 	xorl	%eax, %eax
 	ret
 UA_END(ua_arch_futex_\name)
 .endm
-
-UA_ENTRY(ua_arch_futex_add)
-	movl	%esi, %eax
-1:	lock xaddl %eax, (%rdi)
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-	movl	%eax, (%rdx)
-	xorl	%eax, %eax
-	ret
-UA_END(ua_arch_futex_add)
 
 	FUTEX_OP or, orl
 	FUTEX_OP andn, andl, 1
@@ -82,40 +63,17 @@ UA_END(ua_arch_futex_add)
  * Input: rdi user pointer, rsi where the value goes (trusted)
  * Output: eax 0 and (rsi) the value, or -EFAULT
  */
-.macro LOAD size, ax
-UA_ENTRY(ua_arch_load_acquire_\size)
-1:	mov	(%rdi), \ax
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-	mov	\ax, (%rsi)
-	xorl	%eax, %eax
-	ret
-UA_END(ua_arch_load_acquire_\size)
-.endm
-
-	LOAD 4, %eax
-	LOAD 8, %rax
+	ONE_ACCESS load_acquire_4, %eax, , (%rsi), mov (%rdi), %eax
+	ONE_ACCESS load_acquire_8, %rax, , (%rsi), mov (%rdi), %rax
 
 /*
  * Input: rdi user pointer, rsi value
  * Output: eax 0, or -EFAULT
  */
-.macro STORE size, si
-UA_ENTRY(ua_arch_store_release_\size)
-1:	mov	\si, (%rdi)
-	UA_EXTABLE 1b, .Latomic_fault, UA_EX_FIXUP
-	xorl	%eax, %eax
-	ret
-UA_END(ua_arch_store_release_\size)
-.endm
+	ONE_ACCESS store_release_4, , , , mov %esi, (%rdi)
+	ONE_ACCESS store_release_8, , , , mov %rsi, (%rdi)
 
-	STORE 4, %esi
-	STORE 8, %rsi
-
-	UA_FIXUPS
-.Latomic_fault:
-	movl	$-EFAULT_, %eax
-	ret
-	UA_FIXUPS_END
+	EFAULT_FIXUPS .Latomic_fault
 
 /* One variant: nothing to pick */
 UA_ENTRY(ua_arch_atomic_init)

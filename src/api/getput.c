@@ -9,7 +9,7 @@
 typedef int (*ua_get_fn)(uint64_t *ret, const void *uptr);
 typedef int (*ua_put_fn)(uint64_t val, void *uptr);
 
-/* The sizes get and put take (ua_user_ptr checks .get), their routines */
+/* The sizes get and put take, their routines (none: -EINVAL) */
 static const struct {
 	ua_get_fn get[9];
 	ua_put_fn put[9];
@@ -25,16 +25,19 @@ static const struct {
 };
 
 /*
- * The size (-EINVAL), the gate (init, fault injection), then access_ok
- * (-EFAULT): 0 and the pointer to use
+ * The size's routine (have_fn 0: none, -EINVAL), the gate (init, fault
+ * injection), then access_ok (-EFAULT): 0 and the pointer to use.  The
+ * caller loads its routine once and calls it: a second load of the table
+ * kept the table's base in a callee-saved register, one more push and pop
+ * a call.
  */
 static inline __attribute__((always_inline)) int
-ua_user_ptr(const volatile void *p, size_t n, void **ret)
+ua_user_ptr(const volatile void *p, size_t n, int have_fn, void **ret)
 {
 	uintptr_t u;
 	size_t cut;
 
-	if (n > 8 || !ua_fns.get[n])
+	if (!have_fn)
 		return -EINVAL;
 	if (ua_user_gate(p, n, &cut)) {
 		if (cut) /* one access: a part of it is all of it */
@@ -51,21 +54,23 @@ ua_user_ptr(const volatile void *p, size_t n, void **ret)
 UA_EXPORT int
 ua__get_user_n(uint64_t *ret, const volatile void *uptr, size_t size)
 {
+	ua_get_fn fn = size <= 8 ? ua_fns.get[size] : NULL;
 	void *p;
 	int r;
 
 	*ret = 0;
-	r = ua_user_ptr(uptr, size, &p);
-	return r ? r : ua_fns.get[size](ret, p);
+	r = ua_user_ptr(uptr, size, fn != NULL, &p);
+	return r ? r : fn(ret, p);
 }
 
 UA_EXPORT int
 ua__put_user_n(uint64_t val, volatile void *uptr, size_t size)
 {
+	ua_put_fn fn = size <= 8 ? ua_fns.put[size] : NULL;
 	void *p;
-	int r = ua_user_ptr(uptr, size, &p);
+	int r = ua_user_ptr(uptr, size, fn != NULL, &p);
 
-	return r ? r : ua_fns.put[size](val, p);
+	return r ? r : fn(val, p);
 }
 
 #define UA_GET_PUT(bits)                                                       \

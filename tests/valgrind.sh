@@ -80,9 +80,10 @@
 #   directly (the loop-head fault above kills them; the emulated AVX-512
 #   build faults on its loop heads too) and their millions of faults take
 #   ~7 minutes under valgrind; they run natively and under ASan.
-# - bench/cli, tune/show, fortify/*: the command is sh; memcheck would
-#   check dash (which leaks at exit), not uaccess-bench, uaccess-tune or
-#   the compilers it runs.
+# - bench/cli, tune/show, fortify/*, preload/apps_check: the command is
+#   sh; memcheck would check dash (which leaks at exit), not uaccess-bench,
+#   uaccess-tune, apps_check or the compilers it runs (apps_check itself
+#   is memchecked by the preload/apps/* tests, which run it directly).
 # - signal_sent and signal_sent/static: valgrind 3.19 asserts in its own
 #   syscall wrapper (syswrap-main.c:2130, 'sci->status.what == SsIdle')
 #   when a signal sent to a thread is held and re-delivered through the
@@ -110,7 +111,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 build=${1:-build-valgrind}
-skip='^(chain|signal_deferred|signal_jump|signal_jump/static|signal_unblock(/keep|/static)?|signal_keep_chain|signal_waiters(/keep)?|argblock_errors|signal_stack|tunables|first_call|checkasm|checkasm_avx512emu|bench/cli|tune/show|signal_sent|signal_sent/static|fortify/.*|preload/semantics|blocks/static|example/own-handler|(default|movsq|unrolled|sse2|avx2|avx512|avx512vbmi|nt|inline-wide|inline-loop)/(fault_matrix|copy_boundaries|holes|kernel_usercopy))$'
+skip='^(chain|signal_deferred|signal_jump|signal_jump/static|signal_unblock(/keep|/static)?|signal_keep_chain|signal_waiters(/keep)?|argblock_errors|signal_stack|tunables|first_call|checkasm|checkasm_avx512emu|bench/cli|tune/show|preload/apps_check|signal_sent|signal_sent/static|fortify/.*|preload/semantics|blocks/static|example/own-handler|(default|movsq|unrolled|sse2|avx2|avx512|avx512vbmi|nt|inline-wide|inline-loop)/(fault_matrix|copy_boundaries|holes|kernel_usercopy))$'
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j2

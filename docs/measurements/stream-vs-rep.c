@@ -75,8 +75,8 @@ static volatile unsigned long sink;
 /* GB/s of copies of n bytes, reps of them, at slot i of the window (cold)
  * or always at its start (hot, hot+read, which also reads the copy) */
 static double
-run(int nocache, char *dst, const char *src, size_t win, size_t n,
-    enum mode m, size_t *slot)
+run(int nocache, char *dst, const char *src, size_t win, size_t n, enum mode m,
+    size_t *slot)
 {
 	size_t slots = win / n, reps = (512 * MIB) / n, r;
 	int hot = m != COLD;
@@ -131,15 +131,15 @@ main(int argc, char **argv)
 			run(1, dst, src, win, n, m, &slot);
 			for (t = 0; t < TRIALS; t++) {
 				if (t & 1) {
-					s[t] = run(1, dst, src, win, n, m,
-						   &slot);
-					c[t] = run(0, dst, src, win, n, m,
-						   &slot);
+					s[t] =
+					    run(1, dst, src, win, n, m, &slot);
+					c[t] =
+					    run(0, dst, src, win, n, m, &slot);
 				} else {
-					c[t] = run(0, dst, src, win, n, m,
-						   &slot);
-					s[t] = run(1, dst, src, win, n, m,
-						   &slot);
+					c[t] =
+					    run(0, dst, src, win, n, m, &slot);
+					s[t] =
+					    run(1, dst, src, win, n, m, &slot);
 				}
 				r[t] = s[t] / c[t];
 			}
@@ -148,8 +148,8 @@ main(int argc, char **argv)
 			qsort(s, TRIALS, sizeof(s[0]), cmp);
 			printf(
 			    "%-8s %7zuM %12.2f %12.2f %13.2fx (%.2f..%.2f)\n",
-			    mode_name[m], n / MIB, c[TRIALS / 2],
-			    s[TRIALS / 2], r[TRIALS / 2], r[0], r[TRIALS - 1]);
+			    mode_name[m], n / MIB, c[TRIALS / 2], s[TRIALS / 2],
+			    r[TRIALS / 2], r[0], r[TRIALS - 1]);
 			fflush(stdout);
 		}
 	return 0;

@@ -322,7 +322,6 @@ preload_fits(const char *prog, char *why, size_t n)
 	return 0;
 }
 
-
 /* The environment less LD_PRELOAD and UACCESS_PRELOAD_STATS, plus ours */
 static char **
 child_env(enum preload_mode mode)

@@ -18,9 +18,17 @@
  *   (in registers: UA_USER_ARGS, arch.h); the handler hands the fixup how
  *   far the copy got and the first bad page, and the fixup jumps to
  *   ua_copy_fault, which finishes the copy in the routine's place.
+ * UA_EX_ENTRY_FROM, UA_EX_ENTRY_TO: a move of an entry's own copy (the
+ *   x86-64 entries up to their limit, entry.S), made before the entry
+ *   has given the user side a register: it is the source's (the
+ *   destination's) n bytes, from the cursor, which those moves leave as
+ *   the call passed it, with n in the count's register (arch.h:
+ *   ua_ctx_entry_user).  Otherwise as UA_EX_COPY.
  */
 #define UA_EX_FIXUP 1
 #define UA_EX_COPY 2
+#define UA_EX_ENTRY_FROM 3
+#define UA_EX_ENTRY_TO 4
 
 #ifdef __ASSEMBLER__
 /* clang-format off */
@@ -48,10 +56,18 @@
 .endif
 .endm
 
-/* AMOV's table entry (a test may replace it: tests/copy_avx512emu.S) */
+/*
+ * AMOV's table entry (a test may replace it: tests/copy_avx512emu.S), of
+ * the type AMOV_TYPE last set: UA_EX_COPY unless a routine says otherwise
+ */
 .macro AMOV_ENTRY insn, fixup
-	UA_EXTABLE \insn, \fixup
+	UA_EXTABLE \insn, \fixup, .Lua_amov_type
 .endm
+
+.macro AMOV_TYPE type
+	.set .Lua_amov_type, \type
+.endm
+	AMOV_TYPE UA_EX_COPY
 
 /* clang-format on */
 #else

@@ -11,6 +11,7 @@
 #include "task_size.h"
 
 uintptr_t ua_user_lo, ua_user_top, ua_entry_top;
+size_t ua_user_inline_max, ua_user_nocache_inline_max;
 UA_TLS struct ua_thread ua_self;
 
 /* Every user address above the first page, up to the top less one page */
@@ -32,6 +33,31 @@ ua_range_open(void)
 	__atomic_store_n(&ua_entry_top, ua_default_hi, __ATOMIC_RELEASE);
 }
 
+/*
+ * Called whenever the memcpy entries' limits change, and once the range is
+ * open.  A thread that sets a range of its own stores 0 in ua_entry_top,
+ * then in the limits (ua_range_set); a call here that raced with it read
+ * ua_entry_top before that store, so it stores its limits before the
+ * thread's 0s, or it reads 0 after storing them and stores 0 itself
+ * (every access sequentially consistent): once a thread has a range of
+ * its own, the limits stay 0.
+ */
+void
+ua_range_entry_limits(size_t copy, size_t nocache)
+{
+	int open = __atomic_load_n(&ua_entry_top, __ATOMIC_SEQ_CST) != 0;
+
+	__atomic_store_n(&ua_user_inline_max, open ? copy : 0,
+			 __ATOMIC_SEQ_CST);
+	__atomic_store_n(&ua_user_nocache_inline_max, open ? nocache : 0,
+			 __ATOMIC_SEQ_CST);
+	if (open && !__atomic_load_n(&ua_entry_top, __ATOMIC_SEQ_CST)) {
+		__atomic_store_n(&ua_user_inline_max, 0, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&ua_user_nocache_inline_max, 0,
+				 __ATOMIC_SEQ_CST);
+	}
+}
+
 int
 ua_range_set(uintptr_t b, size_t len)
 {
@@ -39,12 +65,16 @@ ua_range_set(uintptr_t b, size_t len)
 	    (b < ua_default_lo || b > ua_default_hi || len > ua_default_hi - b))
 		return -EINVAL;
 	/*
-	 * The entries' first test sends every call the full way from now
-	 * on, this thread's before it has its range (init came first, and
-	 * never opens the range again)
+	 * From now on the entries copy no size themselves and send every
+	 * call the full way, this thread's before it has its range (init
+	 * came first, and never opens the range again)
 	 */
-	if (len)
-		__atomic_store_n(&ua_entry_top, 0, __ATOMIC_RELAXED);
+	if (len) {
+		__atomic_store_n(&ua_entry_top, 0, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&ua_user_inline_max, 0, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&ua_user_nocache_inline_max, 0,
+				 __ATOMIC_SEQ_CST);
+	}
 	/* A handler that runs between the stores sees the default range */
 	ua_self.range_hi = 0;
 	atomic_signal_fence(memory_order_seq_cst);

@@ -22,11 +22,13 @@
  *   top copies what lies below it and returns the rest); one that starts
  *   outside does nothing.  The single accesses fail whole, and the blocks
  *   of inline accesses (ua_user_access_begin) are checked whole.
- * The x86-64 entries check n against the top and the start against the
- * first page (which root may map), and clamp the pointer to the top: the
- * page there is never mapped, so the copy faults where it leaves the
- * range.  The C bulk calls cut the copy at
- * the end themselves (refused.c).
+ * The x86-64 entries check the start against the first page (which root
+ * may map) and the kernel half; a copy they make themselves (up to their
+ * limit, below) faults where it leaves the range, above the top
+ * unmapped or not canonical.  Above their limit they check n against the
+ * top too and clamp the pointer to the top: the page there is never
+ * mapped.  The C bulk calls cut the copy at the end themselves
+ * (refused.c).
  */
 #ifndef UA_RANGE_H
 #define UA_RANGE_H
@@ -65,6 +67,13 @@ extern uintptr_t ua_user_lo, ua_user_top;
  * and take the full check, this thread's range and the top, otherwise
  */
 extern uintptr_t ua_entry_top;
+/*
+ * The most the x86-64 user entries copy themselves, after their one test
+ * of the start: the memcpy entries' limits (dispatch.h) while no thread
+ * has set a range of its own and init has opened the default range, else
+ * 0, so that every size takes the way through ua_entry_top and the table
+ */
+extern size_t ua_user_inline_max, ua_user_nocache_inline_max;
 
 /* What ua_user_addr returns for a refused range: never a user address */
 #define UA_REFUSED UINTPTR_MAX
@@ -127,6 +136,9 @@ ua_user_part(uintptr_t p, size_t n)
 /* init: compute the default range; then, once the handlers are in, open it */
 void ua_range_init(void);
 void ua_range_open(void);
+
+/* Set the user entries' limits from the memcpy entries' (ua_user_inline_max) */
+void ua_range_entry_limits(size_t copy, size_t nocache);
 
 /* ua_set_user_range(): this thread's own range, or len 0 the default */
 int ua_range_set(uintptr_t base, size_t len);

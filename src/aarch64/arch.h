@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <ucontext.h>
 
+#include "extable.h"
 #include "internal.h"
 #include "user_tag.h"
 
@@ -44,12 +45,18 @@ ua_ctx_cursor(const void *uc, enum ua_side side)
 	return (uintptr_t)c->uc_mcontext.regs[side == UA_SIDE_SRC ? 1 : 0];
 }
 
-/* 0: the routine runs for ua_memcpy, no user side */
+/*
+ * The user side of the copy that faulted at a table entry of this type
+ * (extable.h); 0: none, the routine runs for ua_memcpy.  No entry of this
+ * port copies sizes itself: only UA_EX_COPY's routines are here.
+ */
 static inline int
-ua_ctx_user(const void *uc, struct ua_user *ret)
+ua_ctx_user(const void *uc, int type, struct ua_user *ret)
 {
 	const ucontext_t *c = uc;
 
+	if (type != UA_EX_COPY)
+		return 0;
 	return ua_user_untag((uintptr_t)c->uc_mcontext.regs[4],
 			     (uintptr_t)c->uc_mcontext.regs[5], ret);
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <ucontext.h>
 
+#include "extable.h"
 #include "internal.h"
 
 #define UA_ARCH_NAME "i386"
@@ -30,13 +31,19 @@
 #define UA_REG_DST REG_EDI
 #include "x86/context.h"
 
-/* 0: the routine runs for ua_memcpy, no user side */
+/*
+ * The user side of the copy that faulted at a table entry of this type
+ * (extable.h); 0: none, the routine runs for ua_memcpy.  No entry of this
+ * port copies sizes itself: only UA_EX_COPY's routines are here.
+ */
 static inline int
-ua_ctx_user(const void *uc, struct ua_user *ret)
+ua_ctx_user(const void *uc, int type, struct ua_user *ret)
 {
 	const greg_t *r = ((const ucontext_t *)uc)->uc_mcontext.gregs;
 	const uint32_t *sp = (const uint32_t *)(uintptr_t)r[REG_ESP];
 
+	if (type != UA_EX_COPY)
+		return 0;
 	ret->lo = sp[UA_ARG_SLOT(3)];
 	ret->hi = sp[UA_ARG_SLOT(4)];
 	ret->kind = (enum ua_kind)sp[UA_ARG_SLOT(5)];

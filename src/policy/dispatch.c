@@ -11,6 +11,7 @@
 #include "dispatch.h"
 #include "once.h"
 #include "policy.h"
+#include "range.h"
 #include "routine.h"
 
 static struct ua_once ua_dispatch_once;
@@ -305,6 +306,7 @@ ua_dispatch_set(const struct ua_policy *p, const struct ua_dispatch *d,
 	if (max >= d->nocache_min)
 		max = d->nocache_min ? d->nocache_min - 1 : 0;
 	ua_nocache_inline_max = wrapped ? 0 : max;
+	ua_range_entry_limits(ua_memcpy_inline_max, ua_nocache_inline_max);
 }
 
 void

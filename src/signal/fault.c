@@ -18,18 +18,20 @@
 #include "sigchain.h"
 
 /*
- * A copy routine faulted.  Ours only if it runs for a user copy and the
- * address lies on its user side; then resume at the fixup with how far the
- * copy got (the cursor: everything below it is done) and the first address
- * known bad: protection is per page, so the whole page of the fault is.
+ * A copy routine faulted at a table entry of this type.  Ours only if it
+ * runs for a user copy and the address lies on its user side; then resume
+ * at the fixup with how far the copy got (the cursor: everything below it
+ * is done) and the first address known bad: protection is per page, so the
+ * whole page of the fault is.
  */
 static int
-ua_fixup_copy(void *uc, uintptr_t addr, int noncanonical, uintptr_t fixup)
+ua_fixup_copy(void *uc, int type, uintptr_t addr, int noncanonical,
+	      uintptr_t fixup)
 {
 	struct ua_user u;
 	uintptr_t done, limit;
 
-	if (!ua_ctx_user(uc, &u))
+	if (!ua_ctx_user(uc, type, &u))
 		return 0;
 	/* The whole user side is above the top: nothing is readable */
 	if (noncanonical && addr < u.lo)
@@ -49,10 +51,11 @@ ua_fixup_copy(void *uc, uintptr_t addr, int noncanonical, uintptr_t fixup)
 /*
  * An access to a non-canonical address is a general protection fault,
  * which the kernel reports as SIGSEGV with SI_KERNEL and no address.  The
- * x86-64 entries check only where a copy starts, against the top of the
- * largest user address space (entry.S, as the kernel's masked_user_access
- * does): a copy that runs past the top of a smaller one, or starts above
- * it, meets one.  The first address known bad is then the top, the page
+ * x86-64 entries check only where a copy starts: against 2^63 where they
+ * copy the size themselves, against the top of the largest user address
+ * space above that (entry.S, as the kernel's masked_user_access does).  A
+ * copy that runs past the top of a smaller one, or starts above it, meets
+ * one.  The first address known bad is then the top, the page
  * the kernel never maps below the end of user space, or the start of the
  * user side when that lies above it (ua_fixup_copy).
  */
@@ -100,7 +103,10 @@ ua_handle_fault(int signo, siginfo_t *info, void *ucontext)
 		ua_ctx_set_pc(ucontext, ua_extable_fixup(e));
 		break;
 	case UA_EX_COPY:
-		if (!ua_fixup_copy(ucontext, addr, gp, ua_extable_fixup(e)))
+	case UA_EX_ENTRY_FROM:
+	case UA_EX_ENTRY_TO:
+		if (!ua_fixup_copy(ucontext, e->type, addr, gp,
+				   ua_extable_fixup(e)))
 			return 0;
 		break;
 	default:

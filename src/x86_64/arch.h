@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <ucontext.h>
 
+#include "extable.h"
 #include "internal.h"
 #include "user_tag.h"
 
@@ -37,13 +38,26 @@
 #define UA_REG_DST REG_RDI
 #include "x86/context.h"
 
-/* 0: the routine runs for ua_memcpy, no user side */
+/*
+ * The user side of the copy that faulted at a table entry of this type
+ * (extable.h); 0: none, the routine runs for ua_memcpy.  An entry's own
+ * moves (entry.S) leave rsi, rdi and rdx as the call passed them: the
+ * user side is n bytes from the source or the destination, up to the end
+ * of the address space (the entry let no pointer from 2^63 through).
+ */
 static inline int
-ua_ctx_user(const void *uc, struct ua_user *ret)
+ua_ctx_user(const void *uc, int type, struct ua_user *ret)
 {
 	const greg_t *r = ((const ucontext_t *)uc)->uc_mcontext.gregs;
+	uintptr_t n = (uintptr_t)r[REG_RDX];
 
-	return ua_user_untag((uintptr_t)r[REG_R8], (uintptr_t)r[REG_R9], ret);
+	if (type == UA_EX_COPY)
+		return ua_user_untag((uintptr_t)r[REG_R8], (uintptr_t)r[REG_R9],
+				     ret);
+	ret->kind = type == UA_EX_ENTRY_TO ? UA_KIND_TO : UA_KIND_FROM;
+	ret->lo = ua_ctx_cursor(uc, (enum ua_side)(ret->kind & 1));
+	ret->hi = ret->lo + n < ret->lo ? UINTPTR_MAX : ret->lo + n;
+	return 1;
 }
 
 /*

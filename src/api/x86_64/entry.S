@@ -14,9 +14,11 @@
  * so that a call reads one word of the policy before it copies (in a loop
  * whose addresses alias modulo 4 KiB, each load in the entry costs time:
  * docs/measurements/zen5.md, "Figures behind the source's comments").  The
- * user entries check the range first and give every move a table entry;
- * ua_memcpy's have none: a fault there is the caller's bug and crashes as
- * it would in memcpy.
+ * user entries test the start first (USER_START), copy up to their own
+ * limit (ua_user_inline_max, range.h: 0 while a thread has a range of its
+ * own) with a table entry for every move, and check the rest of the range
+ * on the way to the table (USER_SIDE); ua_memcpy's moves have none: a
+ * fault there is the caller's bug and crashes as it would in memcpy.
  */
 #include "asm.h"
 #include "offsets.h"
@@ -331,15 +333,41 @@
 #define UA_USER_LO 4096
 
 /*
- * access_ok (range.h) on \ptr and rdx: the assembly twin of ua_user_addr,
- * reading the same words, with the same meaning.  Accepted: r8 = \ptr and
- * r9 = \ptr + rdx, the user side (UA_USER_ARGS, kind 0).  A thread on the
- * default range has the kernel's masked_user_access: n is checked
- * against the top (so that r9 neither wraps nor reaches the kind bits),
- * a branch on a load that the copy's data does not wait for, and a pointer
- * into the first page goes to \full, which refuses it (a branch the data
- * does not wait for either); a pointer above UA_TOP_MAX becomes
- * UA_TOP_MAX, without a branch and without a load
+ * A user entry's first test, the only one before the copies it makes
+ * itself (up to its limit, SMALL_COPY): \ptr against the first page, to
+ * \full, which refuses it; the compare is signed, so that every pointer
+ * from 2^63, the kernel's half, goes there too.  The rest of access_ok
+ * waits for the way to the table (USER_SIDE).  Below the limit it holds
+ * without a test:
+ * - n is at most the limit, 8 KiB, far below the top;
+ * - a thread with a range of its own finds the limit 0 (range.c), so that
+ *   every size goes to the table, where ua_entry_top sends it the full way;
+ * - a pointer from the top to 2^63 faults, not canonical (or, with 5-level
+ *   paging, at the page below 2^56 that the kernel never maps), and the
+ *   copy returns n (fault.c), as the clamp (CLAMP_TO_TOP) has it.
+ * The moves' table entries say whose user side they touch
+ * (UA_EX_ENTRY_FROM or _TO, extable.h): n bytes from the pointer, which the
+ * moves leave in place, so the entry puts nothing in r8 and r9.  With
+ * the whole check here, USER_SIDE and the user side in r8/r9 before the
+ * copy, copy_from_user ran 0.71-0.88x ua_memcpy from 32 to 512 B; with
+ * this one compare, 0.93-1.00x (docs/measurements/intel-emr.md, "The
+ * user entries' one test").
+ */
+.macro USER_START ptr, full
+	cmp	$UA_USER_LO, \ptr
+	jl	\full
+.endm
+
+/*
+ * access_ok (range.h) on \ptr and rdx after USER_START, on the way to the
+ * table: the assembly twin of ua_user_addr, reading the same words, with
+ * the same meaning.  Accepted: r8 = \ptr and r9 = \ptr + rdx, the user
+ * side (UA_USER_ARGS, kind 0).  A thread on the default range has the
+ * kernel's masked_user_access: n is checked against the top (so that r9
+ * neither wraps nor reaches the kind bits), a branch on a load that the
+ * copy's data does not wait for (USER_START has refused the first page);
+ * a pointer above UA_TOP_MAX becomes UA_TOP_MAX, without a branch and
+ * without a load
  * (the kernel patches its top into the instruction; the largest top needs
  * no patching).  A copy goes forward, so it faults where it leaves the
  * range, with the count exact, which is what range.h says of the default
@@ -358,8 +386,6 @@
 .macro USER_SIDE ptr, full
 	cmp	ua_entry_top(%rip), %rdx
 	ja	\full
-	cmp	$UA_USER_LO, \ptr
-	jb	\full
 	CLAMP_TO_TOP \ptr
 .endm
 
@@ -415,18 +441,20 @@
 .endm
 
 /*
- * copy_from_user: the range check, the small sizes up to \limit, the
- * table; with \stream, to there from nocache_min.
+ * copy_from_user: the start's test, the small sizes up to \limit, the
+ * range check and the table; with \stream, to there from nocache_min.
  * Input: rdi destination, rsi user source, rdx count
  * Output: rax the bytes not copied
  */
 .macro FROM_USER limit, refused, stream
-	USER_SIDE %rsi, .Lfrom_full\@
-.Lfrom_checked\@:
+	USER_START %rsi, .Lfrom_full\@
+	AMOV_TYPE UA_EX_ENTRY_FROM
 	SMALL_COPY \limit, .Lfrom_fault\@, .Lfrom_vfault\@, \
 		.Lfrom_table\@, .Lfrom_loop\@, xor %eax, %eax
 	SMALL_COPY_FIXUPS .Lfrom_fault\@, .Lfrom_vfault\@
 .Lfrom_table\@:
+	USER_SIDE %rsi, .Lfrom_full\@
+.Lfrom_checked\@:
 	.ifnb \stream
 	cmp	ua_dispatch+UA_DISPATCH_NOCACHE_MIN(%rip), %rdx
 	jae	\stream
@@ -436,10 +464,12 @@
 	USER_SIDE_FULL %rsi, .Lfrom_checked\@, \refused
 .Lfrom_loop\@:
 	COPY_LOOP .Lfrom_vfault\@, .Lfrom_table\@, xor %eax, %eax
+	AMOV_TYPE UA_EX_COPY
 .endm
 
 	.hidden ua_memcpy_inline_max
-	.hidden ua_nocache_inline_max
+	.hidden ua_user_inline_max
+	.hidden ua_user_nocache_inline_max
 	.hidden ua_dispatch
 	.hidden ua_misaligned
 	.hidden ua_self
@@ -482,7 +512,7 @@ UA_END(ua_memcpy_nocache)
  * Output: rax the bytes not copied
  */
 UA_EXPORT_ENTRY(ua_copy_from_user)
-	FROM_USER ua_memcpy_inline_max, ua_from_user_refused
+	FROM_USER ua_user_inline_max, ua_from_user_refused
 UA_END(ua_copy_from_user)
 
 /*
@@ -497,7 +527,7 @@ UA_END(ua_copy_from_user)
  * Output: rax the bytes not copied
  */
 UA_EXPORT_ENTRY(ua_copy_from_user_nocache)
-	FROM_USER ua_nocache_inline_max, ua_from_user_nocache_refused, \
+	FROM_USER ua_user_nocache_inline_max, ua_from_user_nocache_refused, \
 		.Lfrom_nocache
 .Lfrom_nocache:
 	jmp	*ua_dispatch+UA_DISPATCH_NOCACHE(%rip)
@@ -508,16 +538,19 @@ UA_END(ua_copy_from_user_nocache)
  * Output: rax the bytes not copied
  */
 UA_EXPORT_ENTRY(ua_copy_to_user)
-	USER_SIDE %rdi, .Lto_full
-.Lto_checked:
-	bts	$UA_KIND_SHIFT, %r9 /* UA_KIND_TO */
-	SMALL_COPY ua_memcpy_inline_max, .Lto_fault, .Lto_vfault, \
+	USER_START %rdi, .Lto_full
+	AMOV_TYPE UA_EX_ENTRY_TO
+	SMALL_COPY ua_user_inline_max, .Lto_fault, .Lto_vfault, \
 		.Lto_table, .Lto_loop, xor %eax, %eax
 	SMALL_COPY_FIXUPS .Lto_fault, .Lto_vfault
 .Lto_table:
+	USER_SIDE %rdi, .Lto_full
+.Lto_checked:
+	bts	$UA_KIND_SHIFT, %r9 /* UA_KIND_TO */
 	TABLE_JUMP UA_DISPATCH_COPY, UA_MISALIGNED_COPY
 .Lto_full:
 	USER_SIDE_FULL %rdi, .Lto_checked, ua_to_user_refused
 .Lto_loop:
 	COPY_LOOP .Lto_vfault, .Lto_table, xor %eax, %eax
+	AMOV_TYPE UA_EX_COPY
 UA_END(ua_copy_to_user)

@@ -364,6 +364,13 @@ inline_want(const struct ua_policy *p)
 	    want > s->memcpy_inline_wide && s->memcpy_inline_wide)
 		want = s->memcpy_inline_wide;
 #endif
+#ifdef UA_INLINE_NARROW
+	/* 64-byte moves cut to 512 by medium_min: 513, a limit the entry
+	 * tells from its 32-byte moves' (dispatch.c, ua_inline_limit) */
+	if (want == UA_INLINE_NARROW && p->t[UA_T_INLINE_WIDE].num &&
+	    s->memcpy_inline_wide)
+		want++;
+#endif
 	return want;
 }
 
@@ -373,9 +380,10 @@ inline_want(const struct ua_policy *p)
  * with inline_wide) below medium_min: every alignment pair and every
  * length across that limit, under the default policy, sse2 and the best
  * vector strategy in the small class with narrow and with wide moves, the
- * medium class starting inside the inline range, and a string strategy
- * forced.  The nocache entries' limit is the same below nocache_min: it
- * starts inside the inline range in the last pass.
+ * medium class starting inside the inline range (and at 513 with the
+ * wide moves: their limit is 513, the sizes below keep them), and a
+ * string strategy forced.  The nocache entries' limit is the same below
+ * nocache_min: it starts inside the inline range in pass 6.
  */
 /*
  * The sizes the entry sweeps: every one up to 4 KiB (each move of the
@@ -403,7 +411,7 @@ sweep_memcpy_entry(const struct ua_policy *def)
 	for (i = 0; i < count; i++)
 		if (all[i].plain && ua_strategy_supported(&all[i]))
 			vec = &all[i];
-	for (pass = 0; pass < 8; pass++) {
+	for (pass = 0; pass < 9; pass++) {
 		struct ua_policy p = *def;
 
 		cfg[0] = 0;
@@ -429,6 +437,10 @@ sweep_memcpy_entry(const struct ua_policy *def)
 				 "small=%s:medium_min=2100:inline_wide=1:"
 				 "inline_loop=1",
 				 vec->name);
+		else if (pass == 8 && vec)
+			snprintf(cfg, sizeof(cfg),
+				 "small=%s:medium_min=513:inline_wide=1",
+				 vec->name);
 		else if (pass > 3)
 			continue;
 		if (cfg[0]) {
@@ -444,6 +456,10 @@ sweep_memcpy_entry(const struct ua_policy *def)
 		      ua_dispatch.medium_min);
 		CHECK(pass != 3 || want == 0, "erms forced: inline up to %zu",
 		      want);
+		CHECK(pass != 8 || !vec->memcpy_inline_wide ||
+			  ua_memcpy_inline_max == 513,
+		      "%s: inline up to %zu, want 513 (the 64-byte moves)", cfg,
+		      ua_memcpy_inline_max);
 		want_nc =
 		    want < ua_dispatch.nocache_min
 			? want

@@ -4,7 +4,7 @@
  * this one: for each CPU of the table, described as cpuid reports it,
  * glibc 2.42's choices (x86/glibc_floor.h: vector width, rep movsb range,
  * non-temporal and rep stosb thresholds) and every tunable of the policy,
- * which is glibc's but for the deviations measured on Zen 3, Zen 5 and
+ * which is glibc's but for the deviations measured on Zen 3, Zen 4, Zen 5 and
  * the Emerald Rapids guests (docs/measurements/, x86-64 only: i386 keeps
  * the floor there, with sse2
  * for every vector width, and rep movsl without SSE2).  Strategies are
@@ -198,14 +198,18 @@ static const struct row table[] = {
  512 * K,	/* zen3.md: rep stosb from the L2 size */
  63,		/* zen3.md: rep movsb 30% slower misaligned */
  0, 0, 0, 0},
-{"AMD Zen 4 (EPYC 9654)",
+{"AMD Zen 4 (EPYC 9654), departs: docs/measurements/zen4.md",
  {"AuthenticAMD", 0x19, 0x11, 1, AVX512 | ERMS | FSRM, 32 * K, 1 * M,
   32 * M, 0, 0, 0, ""},
  64,	/* AVX-512 on AMD: avx512_unaligned_erms */
  0, 0,
  24 * M, 24 * M, SIZE_MAX,	/* as Zen 3: no rep movsb, no rep stosb */
- vec64, vec64, nt, vec64, NULL, NULL,
- 24 * M, 24 * M, SIZE_MAX,	/* unmeasured: the floor, no large class */
+ /* The policy before the floor, pinned (zen4.md): */
+ vec64,	/* up to 512 B, glibc's: the entries' 64-byte moves */
+ vec32,	/* from 513 B: level aligned, 1.5x misaligned at 1 KiB */
+ nt,	/* from half the LLC: 1.9x a cached 16 MiB copy */
+ vec64, NULL, NULL,	/* clears and the misaligned classes: the floor */
+ 513, 16 * M, SIZE_MAX,
  0, 0, 2, 0, 0},
 {"AMD Zen 5 (EPYC 9005), departs: docs/measurements/zen5.md",
  {"AuthenticAMD", 0x1a, 0x02, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,

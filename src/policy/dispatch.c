@@ -278,6 +278,25 @@ ua_dispatch_build(const struct ua_policy *p, struct ua_dispatch *d,
 	ua_guard_sizes(d, m);
 }
 
+/*
+ * The entries' limit for copies up to max bytes.  x86-64's entries tell
+ * their 64-byte moves (inline_wide) by a limit above UA_INLINE_NARROW
+ * (arch.h), the 32-byte ones' own: a wide limit cut to exactly that by
+ * medium_min keeps one byte more, the 513-byte copies going by the
+ * entry's first band, so that the sizes below keep the 64-byte moves.
+ */
+static size_t
+ua_inline_limit(size_t max, int wide)
+{
+#ifdef UA_INLINE_NARROW
+	if (wide && max == UA_INLINE_NARROW)
+		return max + 1;
+#else
+	(void)wide;
+#endif
+	return max;
+}
+
 /* Put the tables in force; wrapped: every size through the main table */
 static void
 ua_dispatch_set(const struct ua_policy *p, const struct ua_dispatch *d,
@@ -302,10 +321,10 @@ ua_dispatch_set(const struct ua_policy *p, const struct ua_dispatch *d,
 	ua_policy_now = *p;
 	ua_dispatch = *d;
 	ua_misaligned = *m;
-	ua_memcpy_inline_max = wrapped ? 0 : max;
+	ua_memcpy_inline_max = wrapped ? 0 : ua_inline_limit(max, wide);
 	if (max >= d->nocache_min)
 		max = d->nocache_min ? d->nocache_min - 1 : 0;
-	ua_nocache_inline_max = wrapped ? 0 : max;
+	ua_nocache_inline_max = wrapped ? 0 : ua_inline_limit(max, wide);
 	ua_range_entry_limits(ua_memcpy_inline_max, ua_nocache_inline_max);
 }
 

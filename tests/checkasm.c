@@ -310,25 +310,32 @@ sweep_api(const struct ua_strategy *s)
 }
 
 /*
- * A memcpy entry's bulk loop runs backward when dst is a little ahead of
- * src modulo 4 KiB: every distance mod 4096, lengths across the loop's
- * start and across pages.
+ * When dst is a little ahead of src modulo 4 KiB, a memcpy entry's bulk
+ * loop runs backward and a user copy's loads run a round ahead of its
+ * stores: every distance mod 4096, lengths across the loop's start, the
+ * rounds ahead and pages.
  */
 static void
 sweep_alias(const struct ua_strategy *s)
 {
-	static const size_t sizes[] = {255, 256,  257,  300,  511, 512,
-				       513, 1100, 2049, 4097, 5000};
+	static const size_t sizes[] = {255, 256,  257,  300,  511,  512, 513,
+				       600, 1100, 1300, 2049, 4097, 5000};
 	static const size_t src_off[] = {0, 17, 63};
 	size_t delta, i, j;
 
 	plain_fn = s->plain;
 	for (delta = 0; delta < 4096; delta++)
 		for (i = 0; i < sizeof(src_off) / sizeof(src_off[0]); i++)
-			for (j = 0; j < sizeof(sizes) / sizeof(sizes[0]); j++)
-				check_copy(s->name, DIRECT_PLAIN, NULL,
-					   gd.lo + src_off[i] + delta,
-					   gs.lo + src_off[i], sizes[j]);
+			for (j = 0; j < sizeof(sizes) / sizeof(sizes[0]); j++) {
+				unsigned char *d = gd.lo + src_off[i] + delta;
+				const unsigned char *from = gs.lo + src_off[i];
+
+				check_copy(s->name, DIRECT, s->copy, d, from,
+					   sizes[j]);
+				if (s->plain)
+					check_copy(s->name, DIRECT_PLAIN, NULL,
+						   d, from, sizes[j]);
+			}
 }
 
 /* Every CPU of the arch runs these: a vector (or plain) one, a string one */
@@ -639,6 +646,46 @@ sweep_faults(const struct ua_strategy *s)
 		}
 		t_layout_free(&l);
 	}
+	memset(gd.lo, CANARY, REGION);
+}
+
+/*
+ * Faults where dst is 1 to 256 bytes ahead of src modulo 4 KiB (and
+ * beyond, at 257 and 300), where a user copy loads a round ahead of what
+ * it stores: the user side faults at every 29th byte of copies whose loop
+ * runs many rounds, the trusted side placed at that distance.
+ */
+static void
+sweep_fault_alias(const struct ua_strategy *s)
+{
+	static const size_t sizes[] = {600, 1100, 5000};
+	static const size_t dist[] = {1,   17,  31,  32,  63,  64, 100,
+				      128, 200, 255, 256, 257, 300};
+	static const enum fault_op ops[] = {F_FROM, F_TO, F_DIRECT_FROM,
+					    F_DIRECT_TO};
+	struct t_layout l = t_layout_new(6, T_BAD_NONE);
+	unsigned char *base = gd.lo + 64;
+	size_t i, j, o, k;
+
+	force(s);
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (j = 0; j < sizeof(dist) / sizeof(dist[0]); j++)
+			for (o = 0; o < sizeof(ops) / sizeof(ops[0]); o++)
+				for (k = 0; k < sizes[i]; k += 29) {
+					uintptr_t user = (uintptr_t)l.bad - k;
+					int from = ops[o] == F_FROM ||
+						   ops[o] == F_DIRECT_FROM;
+					/* dst - src = dist mod 4096 */
+					uintptr_t at = from ? user + dist[j]
+							    : user - dist[j];
+
+					check_fault(
+					    s, &l, T_BAD_NONE, ops[o], sizes[i],
+					    k,
+					    base + ((at - (uintptr_t)base) &
+						    4095));
+				}
+	t_layout_free(&l);
 	memset(gd.lo, CANARY, REGION);
 }
 
@@ -1105,12 +1152,12 @@ main(int argc, char **argv)
 		sweep_regs(s->name, s->copy, s->clear, s->plain);
 		sweep_direct(s);
 		sweep_large(s->name, DIRECT, s->copy);
-		if (s->plain) {
+		if (s->plain)
 			sweep_large(s->name, DIRECT_PLAIN, NULL);
-			sweep_alias(s);
-		}
+		sweep_alias(s);
 		sweep_api(s);
 		sweep_faults(s);
+		sweep_fault_alias(s);
 		sweep_fault_pages(s);
 		top = sweep_top(s);
 		ua_dispatch_apply(&def);

@@ -293,7 +293,7 @@ reps_for(size_t n, double budget)
 
 /*
  * ns per call of each candidate on the same buffers, trials interleaved
- * (harness.h), median.  clear: the clear routines.  Below half the L2 every
+ * (harness.h), median, of what as says.  Below half the L2 every
  * call copies the same bytes.  Beyond it, or with stream_src, the calls
  * walk on through a window (a share of the LLC, or beyond it when the size
  * is), each sample the next reps * n bytes of it, so that data comes from
@@ -301,10 +301,32 @@ reps_for(size_t n, double budget)
  * source walks, into one destination (a file read in pieces into one
  * buffer).
  */
+enum timed_as {
+	AS_COPY,  /* the copy routines */
+	AS_CLEAR, /* the clear routines */
+	/*
+	 * ua_memcpy with the strategy as the small class (the built-in
+	 * policy otherwise, its small class reaching SMALL_MAX): its entry
+	 * copies small sizes itself with that strategy's moves, where it has
+	 * them, and a strategy without (a string one) sends every size to
+	 * its routine.  Timing the routines alone, movsq won the small class
+	 * on Zen 4 in three runs of three, and the entries' copies were lost
+	 * with it.
+	 */
+	AS_SMALL
+};
+/* The largest of the small sizes timed */
+#define SMALL_MAX 1000
+
+static void apply_policy(const struct contender *c);
+
 static void
-time_candidates(const struct ua_strategy **c, int nc, int clear, size_t n,
-		size_t doff, size_t soff, double *ret)
+time_candidates(const struct ua_strategy **c, int nc, enum timed_as as,
+		size_t n, size_t doff, size_t soff, double *ret)
 {
+	static const char *const label[] = {"copy ", "clear", "small"};
+	static struct ua_policy p[MAXCAND];
+	struct ua_policy before = *ua_policy();
 	struct contender cs[MAXCAND];
 	const struct contender *pc[MAXCAND] = {0};
 	struct req r = {.op = REQ_SWEEP,
@@ -332,13 +354,28 @@ time_candidates(const struct ua_strategy **c, int nc, int clear, size_t n,
 	for (i = 0; i < nc; i++) {
 		cs[i] = (struct contender){
 		    .name = c[i]->name,
-		    .kind = clear ? CK_CLEAR : CK_STRATEGY,
-		    .strategy = clear ? c[i]->clear : c[i]->copy};
+		    .kind = as == AS_CLEAR ? CK_CLEAR : CK_STRATEGY,
+		    .strategy = as == AS_CLEAR ? c[i]->clear : c[i]->copy};
+		if (as == AS_SMALL) {
+			ua_policy_defaults(&p[i]);
+			p[i].t[UA_T_SMALL].strategy = c[i];
+			if (p[i].t[UA_T_MEDIUM_MIN].num <= SMALL_MAX)
+				p[i].t[UA_T_MEDIUM_MIN].num = SMALL_MAX + 1;
+			if (p[i].t[UA_T_LARGE_MIN].num <= SMALL_MAX)
+				p[i].t[UA_T_LARGE_MIN].num = SMALL_MAX + 1;
+			cs[i] = (struct contender){.name = c[i]->name,
+						   .kind = CK_MEMCPY,
+						   .memcpy_fn = ua_memcpy,
+						   .before = apply_policy,
+						   .data = &p[i]};
+		}
 		pc[i] = &cs[i];
 	}
 	timed(pc, nc, &r, ret);
+	if (as == AS_SMALL)
+		ua_dispatch_apply(&before);
 	if (verbose) {
-		printf("  %s %9zu:", clear ? "clear" : "copy ", n);
+		printf("  %s %9zu:", label[as], n);
 		for (i = 0; i < nc; i++)
 			printf(" %s %.1f GB/s", c[i]->name, (double)n / ret[i]);
 		printf("\n");
@@ -370,7 +407,7 @@ refine(const struct ua_strategy **c, size_t lo, size_t hi, int old, int new)
 
 	if (mid <= lo || mid >= hi)
 		return hi;
-	time_candidates(pair, 2, 0, mid, DOFF, 0, t);
+	time_candidates(pair, 2, AS_COPY, mid, DOFF, 0, t);
 	return t[1] < t[0] ? mid : hi;
 }
 
@@ -451,60 +488,7 @@ result_num(struct result *r, int t, size_t v)
  * does not run them: they are the ones with pathological alignments.
  */
 #define SWITCH_COST 0.15
-/* The largest of the small sizes timed */
-#define SMALL_MAX 1000
 #define STRING_BIAS 1.03
-
-static void apply_policy(const struct contender *c);
-
-/*
- * The small sizes as they are copied: by ua_memcpy, whose entry copies
- * them itself with the small strategy's moves, where it has them (a
- * strategy without, a string one, sends every size to its routine), the
- * policy otherwise the built-in one, the small class reaching the largest
- * size timed.  Timing the routines alone, a string strategy won the small
- * class on Zen 4 in three runs of three, and the entries' copies were
- * lost with it.
- */
-static void
-time_small_candidates(const struct ua_strategy **c, int nc, size_t n,
-		      size_t doff, size_t soff, double *ret)
-{
-	static struct ua_policy p[MAXCAND];
-	struct contender cs[MAXCAND];
-	const struct contender *pc[MAXCAND] = {0};
-	struct ua_policy before = *ua_policy();
-	struct req r = {.op = REQ_SWEEP,
-			.size = n,
-			.ws = n,
-			.src_align = (uint32_t)soff,
-			.dst_align = (uint32_t)doff,
-			.reps = reps_for(n, 150000.0)};
-	int i;
-
-	for (i = 0; i < nc; i++) {
-		ua_policy_defaults(&p[i]);
-		p[i].t[UA_T_SMALL].strategy = c[i];
-		if (p[i].t[UA_T_MEDIUM_MIN].num <= SMALL_MAX)
-			p[i].t[UA_T_MEDIUM_MIN].num = SMALL_MAX + 1;
-		if (p[i].t[UA_T_LARGE_MIN].num <= SMALL_MAX)
-			p[i].t[UA_T_LARGE_MIN].num = SMALL_MAX + 1;
-		cs[i] = (struct contender){.name = c[i]->name,
-					   .kind = CK_MEMCPY,
-					   .memcpy_fn = ua_memcpy,
-					   .before = apply_policy,
-					   .data = &p[i]};
-		pc[i] = &cs[i];
-	}
-	timed(pc, nc, &r, ret);
-	ua_dispatch_apply(&before);
-	if (verbose) {
-		printf("  small   %9zu:", n);
-		for (i = 0; i < nc; i++)
-			printf(" %s %.1f GB/s", c[i]->name, (double)n / ret[i]);
-		printf("\n");
-	}
-}
 
 /*
  * Split the grid into at most three runs (medium, large, huge), one
@@ -533,8 +517,8 @@ tune_copy(struct result *res, size_t llc)
 			c[nc++] = &all[i];
 	/* Small sizes: time per byte summed over typical sizes, cached only */
 	for (i = 0; i < sizeof(smalls) / sizeof(smalls[0]); i++) {
-		time_small_candidates(c, nc, smalls[i], DOFF + (i * 13) % 64,
-				      (i * 7) % 64, t);
+		time_candidates(c, nc, AS_SMALL, smalls[i],
+				DOFF + (i * 13) % 64, (i * 7) % 64, t);
 		for (k = 0; k < nc; k++) {
 			tsum[k] +=
 			    c[k]->nontemporal ? 1e9 : t[k] / (double)smalls[i];
@@ -553,7 +537,7 @@ tune_copy(struct result *res, size_t llc)
 	/* The grid: 1 KiB to twice the last-level cache */
 	for (i = 1024; i <= top && m < NGRID; i *= 2) {
 		gn[m] = i;
-		time_candidates(c, nc, 0, i, DOFF, 0, t);
+		time_candidates(c, nc, AS_COPY, i, DOFF, 0, t);
 		ref =
 		    index_of(c, nc, prior.s[UA_T_SMALL + class_at(&prior, i)]);
 		for (k = 0; k < nc; k++) {
@@ -757,8 +741,8 @@ tune_misaligned(struct result *res)
 			stream_src = (i >> 2) & 1;
 			if (stream_src && n >= l2 / 2)
 				continue; /* already beyond the L2 */
-			time_candidates(c, nc, 0, n, DOFF + rel[(i >> 1) & 1],
-					0, tt);
+			time_candidates(c, nc, AS_COPY, n,
+					DOFF + rel[(i >> 1) & 1], 0, tt);
 			for (k = 0; k < nc; k++) {
 				score[k] += log(tt[k]);
 				sp[k] += tspread[k];
@@ -906,10 +890,10 @@ tune_misaligned_stream(struct result *res)
 			continue;
 		c[0] = misaligned_at(res, n);
 		c[1] = nt;
-		time_candidates(c, 2, 0, n, DOFF + 1, 0, t);
+		time_candidates(c, 2, AS_COPY, n, DOFF + 1, 0, t);
 		score = log(t[0] / t[1]);
 		bar = log(depart(tspread[1], tspread[0]));
-		time_candidates(c, 2, 0, n, DOFF + 33, 0, t);
+		time_candidates(c, 2, AS_COPY, n, DOFF + 33, 0, t);
 		score += log(t[0] / t[1]);
 		bar += log(depart(tspread[1], tspread[0]));
 		if (misaligned_at(&prior, n) == nt)
@@ -1047,7 +1031,7 @@ tune_clear(struct result *res, size_t llc)
 			  n >= prior.num[UA_T_CLEAR_LARGE_MIN];
 		double t[2], m;
 
-		time_candidates(c, 2, 1, n, DOFF, 0, t);
+		time_candidates(c, 2, AS_CLEAR, n, DOFF, 0, t);
 		m = depart(tspread[1], tspread[0]);
 		if (was ? t[1] < t[0] * m : t[1] * m < t[0]) {
 			if (wins_from < 0)

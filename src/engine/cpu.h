@@ -22,4 +22,12 @@ size_t ua_cpu_features(char *buf, size_t size, const struct ua_cpu *cpu);
 size_t ua_put_str(char *buf, size_t size, size_t at, const char *s);
 size_t ua_put_num(char *buf, size_t size, size_t at, size_t v);
 
+/* The last-level cache the default policies size by: the L3, else the L2,
+ * else 1 MiB where neither is known */
+static inline size_t
+ua_cpu_llc(const struct ua_cpu *cpu)
+{
+	return cpu->l3 ? cpu->l3 : cpu->l2 ? cpu->l2 : (size_t)1 << 20;
+}
+
 #endif /* UA_CPU_H */

@@ -11,7 +11,7 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 {
 	const struct ua_strategy *x = UA_PICK("ldp");
 	const struct ua_strategy *q = UA_PICK("ldpq");
-	size_t llc = cpu->l3 ? cpu->l3 : cpu->l2 ? cpu->l2 : (size_t)1 << 20;
+	size_t llc = ua_cpu_llc(cpu);
 
 	ua_policy_set(p, UA_T_SMALL, x);
 	ua_policy_set(p, UA_T_MEDIUM, q);

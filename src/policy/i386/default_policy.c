@@ -22,7 +22,7 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 {
 	const struct ua_strategy *movsl = UA_PICK("movsl");
 	struct ua_glibc_floor f;
-	size_t llc = cpu->l3 ? cpu->l3 : cpu->l2 ? cpu->l2 : (size_t)1 << 20;
+	size_t llc = ua_cpu_llc(cpu);
 	int t;
 
 	ua_glibc_floor(cpu, &f);

@@ -51,12 +51,10 @@ ua_zen3_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 static void
 ua_zen4_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 {
-	size_t llc = cpu->l3 ? cpu->l3 : cpu->l2 ? cpu->l2 : (size_t)1 << 20;
-
 	ua_policy_set(p, UA_T_LARGE, UA_PICK("avx2", "avx512", "sse2"));
 	ua_policy_set_num(p, UA_T_MEDIUM_MIN, 513);
 	ua_policy_set_num(p, UA_T_LARGE_MIN, 513);
-	ua_policy_set_num(p, UA_T_HUGE_MIN, llc / 2);
+	ua_policy_set_num(p, UA_T_HUGE_MIN, ua_cpu_llc(cpu) / 2);
 }
 
 /*
@@ -74,7 +72,7 @@ ua_zen5_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 					  "sse2", NULL};
 	const struct ua_strategy *v = ua_policy_pick(vec);
 	const struct ua_strategy *erms = UA_PICK("erms");
-	size_t llc = cpu->l3 ? cpu->l3 : cpu->l2 ? cpu->l2 : (size_t)1 << 20;
+	size_t llc = ua_cpu_llc(cpu);
 	size_t l2 = cpu->l2 ? cpu->l2 : (size_t)256 << 10;
 
 	ua_policy_set(p, UA_T_SMALL, v);

@@ -311,9 +311,9 @@ sweep_api(const struct ua_strategy *s)
 
 /*
  * When dst is a little ahead of src modulo 4 KiB, a memcpy entry's bulk
- * loop runs backward and a user copy's loads run a round ahead of its
- * stores: every distance mod 4096, lengths across the loop's start, the
- * rounds ahead and pages.
+ * loop runs backward, or forward from alias_forward_min, and a user copy's
+ * loads run a round ahead of its stores: every distance mod 4096, lengths
+ * across the loop's start, the rounds ahead and pages.
  */
 static void
 sweep_alias(const struct ua_strategy *s)
@@ -321,7 +321,8 @@ sweep_alias(const struct ua_strategy *s)
 	static const size_t sizes[] = {255, 256,  257,  300,  511,  512, 513,
 				       600, 1100, 1300, 2049, 4097, 5000};
 	static const size_t src_off[] = {0, 17, 63};
-	size_t delta, i, j;
+	static const size_t fwd_min[] = {SIZE_MAX, 0};
+	size_t delta, i, j, k, was = ua_alias_forward_min;
 
 	plain_fn = s->plain;
 	for (delta = 0; delta < 4096; delta++)
@@ -332,10 +333,14 @@ sweep_alias(const struct ua_strategy *s)
 
 				check_copy(s->name, DIRECT, s->copy, d, from,
 					   sizes[j]);
-				if (s->plain)
+				/* the memcpy loop backward and forward */
+				for (k = 0; s->plain && k < 2; k++) {
+					ua_alias_forward_min = fwd_min[k];
 					check_copy(s->name, DIRECT_PLAIN, NULL,
 						   d, from, sizes[j]);
+				}
 			}
+	ua_alias_forward_min = was;
 }
 
 /* Every CPU of the arch runs these: a vector (or plain) one, a string one */

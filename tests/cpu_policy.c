@@ -60,6 +60,7 @@ struct row {
 	int wide;           /* inline_wide: 1, or 2 where small has it */
 	size_t medium_min;  /* 0: large_min */
 	int loop;           /* inline_loop */
+	size_t fwd_min;     /* alias_forward_min; 0: max, glibc's */
 };
 
 /* clang-format off */
@@ -74,7 +75,7 @@ static const struct row table[] = {
  2048,
  vec32, erms, nt, erms, NULL, NULL,
  8192, 6 * M + 896 * K, 2048,
- 0, 0, 0, 0, 0},
+ 0, 0, 0, 0, 0, 0},
 {"Intel Skylake-SP (Xeon Platinum 8180, 28 cores)",
  {"GenuineIntel", 6, 0x55, 4, AVX512 | ERMS | RTM, 32 * K, 1 * M,
   38 * M + 512 * K, 2, 56, 1, ""},
@@ -85,7 +86,7 @@ static const struct row table[] = {
  2048,	/* the default with ERMS */
  vec32, erms, nt, erms, NULL, NULL,
  8192, 19 * M + 768 * K, 2048,
- 0, 0, 0, 0, 0},	/* rep movsb at any alignment, as glibc */
+ 0, 0, 0, 0, 0, 0},	/* rep movsb at any alignment, as glibc */
 {"Intel Ice Lake-SP (Xeon Platinum 8380, 40 cores)",
  {"GenuineIntel", 6, 0x6a, 6, AVX512 | ERMS | FSRM | RTM, 48 * K,
   1280 * K, 60 * M, 2, 80, 1, ""},
@@ -96,7 +97,7 @@ static const struct row table[] = {
  2048,
  vec32, erms, nt, erms, NULL, NULL,
  2112, 30 * M + 640 * K, 2048,
- 63, 0, 0, 0, 0},
+ 63, 0, 0, 0, 0, 0},
 {"Intel Sapphire Rapids (Xeon Platinum 8480+, 56 cores)",
  {"GenuineIntel", 6, 0x8f, 8, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
   2 * M, 105 * M, 2, 112, 1, ""},
@@ -106,7 +107,7 @@ static const struct row table[] = {
  2112, 2048,
  vec64, erms, nt, erms, NULL, NULL,
  2112, 53 * M + 512 * K, 2048,
- 63, 0, 2, 0, 0},	/* zmm for small sizes too */
+ 63, 0, 2, 0, 0, 0},	/* zmm for small sizes too */
 {"Intel Emerald Rapids (a 2-vCPU guest), departs: docs/measurements/intel-emr.md",
  {"GenuineIntel", 6, 0xcf, 2, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
   2 * M, 260 * M, 1, 2, 1, ""},
@@ -121,7 +122,7 @@ static const struct row table[] = {
   * loop is faster in L1 below), streaming from 32M (3) */
  16 * K, 32 * M, 2048,
  63, 0, 2,
- 8 * K, 1},	/* the entries' four-vector loop up to 8K (1) */
+ 8 * K, 1, 0},	/* the entries' four-vector loop up to 8K (1) */
 {"Intel Emerald Rapids as a guest reports it (model 0xa7, 480M of L3), "
  "departs: docs/measurements/intel-emr.md",
  {"GenuineIntel", 6, 0xa7, 1, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
@@ -133,7 +134,7 @@ static const struct row table[] = {
  vec64, erms, nt, erms, NULL, NULL,
  16 * K, 32 * M, 2048,	/* the deviation of the row above: measured on */
  63, 0, 2,		/* this guest (intel-emr.md) */
- 8 * K, 1},
+ 8 * K, 1, 0},
 {"Intel Granite Rapids (Xeon 6980P, 128 cores)",
  {"GenuineIntel", 6, 0xad, 1, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
   2 * M, 504 * M, 2, 256, 1, ""},
@@ -142,7 +143,7 @@ static const struct row table[] = {
  2112, 2048,
  vec64, erms, nt, erms, NULL, NULL,
  2112, 253 * M, 2048,
- 63, 0, 2, 0, 0},
+ 63, 0, 2, 0, 0, 0},
 {"Intel Alder Lake P-core (Core i9-12900K)",
  {"GenuineIntel", 6, 0x97, 2, AVX2 | VNNI | ERMS | FSRM, 48 * K,
   1280 * K, 30 * M, 2, 24, 1, ""},
@@ -152,7 +153,7 @@ static const struct row table[] = {
  2112, 2048,
  vec32, erms, nt, erms, NULL, NULL,
  2112, 15 * M + 640 * K, 2048,
- 63, 0, 0, 0, 0},
+ 63, 0, 0, 0, 0, 0},
 {"Intel Gracemont E-cores (Alder Lake-N, Core i3-N305)",
  {"GenuineIntel", 6, 0xbe, 0, AVX2 | VNNI | ERMS | FSRM, 32 * K,
   2 * M, 6 * M, 4, 8, 1, ""},
@@ -163,7 +164,7 @@ static const struct row table[] = {
  2112, 2048,
  vec32, erms, nt, erms, NULL, NULL,
  2112, 4 * M, 2048,
- 63, 0, 0, 0, 0},
+ 63, 0, 0, 0, 0, 0},
 {"Intel Sierra Forest (Xeon 6780E, 144 Crestmont E-cores)",
  {"GenuineIntel", 6, 0xaf, 3, AVX2 | VNNI | ERMS | FSRM, 32 * K, 4 * M,
   108 * M, 4, 144, 1, ""},
@@ -172,7 +173,7 @@ static const struct row table[] = {
  2112, 2048,
  vec32, erms, nt, erms, NULL, NULL,
  2112, 28 * M, 2048,
- 63, 0, 0, 0, 0},
+ 63, 0, 0, 0, 0, 0},
 {"AMD Zen 2 (EPYC 7742)",
  {"AuthenticAMD", 0x17, 0x31, 0, AVX2, 32 * K, 512 * K, 16 * M, 0, 0,
   0, ""},
@@ -183,7 +184,7 @@ static const struct row table[] = {
  12 * M,	/* no ERMS: Avoid_STOSB -> memset's non-temporal threshold */
  vec32, vec32, nt, vec32, NULL, NULL,
  12 * M, 12 * M, SIZE_MAX,	/* no ERMS: no string instructions */
- 0, 0, 0, 0, 0},
+ 0, 0, 0, 0, 0, 0},
 {"AMD Zen 3 (EPYC 7763), departs: docs/measurements/zen3.md",
  {"AuthenticAMD", 0x19, 0x01, 1, AVX2 | ERMS | FSRM, 32 * K, 512 * K,
   32 * M, 0, 0, 0, ""},
@@ -197,7 +198,7 @@ static const struct row table[] = {
  256 * K, 24 * M,
  512 * K,	/* zen3.md: rep stosb from the L2 size */
  63,		/* zen3.md: rep movsb 30% slower misaligned */
- 0, 0, 0, 0},
+ 0, 0, 0, 0, 0},
 {"AMD Zen 4 (EPYC 9654), departs: docs/measurements/zen4.md",
  {"AuthenticAMD", 0x19, 0x11, 1, AVX512 | ERMS | FSRM, 32 * K, 1 * M,
   32 * M, 0, 0, 0, ""},
@@ -210,7 +211,9 @@ static const struct row table[] = {
  nt,	/* from half the LLC: 1.9x a cached 16 MiB copy */
  vec64, NULL, NULL,	/* clears and the misaligned classes: the floor */
  513, 16 * M, SIZE_MAX,
- 0, 0, 2, 0, 0},
+ 0, 0, 2, 0, 0,
+ 4 * K},	/* ua_memcpy forward at 4K-alias distances from 4 KiB: 2-2.7x
+	   from memory, 1.2-1.4x from the LLC, level from L1 */
 {"AMD Zen 5 (EPYC 9005), departs: docs/measurements/zen5.md",
  {"AuthenticAMD", 0x1a, 0x02, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
   32 * M, 0, 0, 0, ""},
@@ -226,7 +229,7 @@ static const struct row table[] = {
  32 * K, 24 * M, 1 * M,
  63, SIZE_MAX,	/* nocache copies never stream: 0.70-0.77x */
  1,		/* 64-byte moves in the entries: 0.97x glibc at 512 B */
- 0, 0},
+ 0, 0, 0},
 {"Hygon Dhyana (C86 7185)",
  {"HygonGenuine", 0x18, 0x00, 1, AVX2, 32 * K, 512 * K, 8 * M, 0, 0,
   0, ""},
@@ -236,7 +239,7 @@ static const struct row table[] = {
  6 * M,	/* no ERMS: memset's non-temporal threshold */
  vec32, vec32, nt, vec32, NULL, NULL,
  6 * M, 6 * M, SIZE_MAX,
- 0, 0, 0, 0, 0},
+ 0, 0, 0, 0, 0, 0},
 {"x86-64 with nothing beyond SSE2 (AMD Opteron 248, K8)",
  {"AuthenticAMD", 0x0f, 0x05, 1, SSE2, 64 * K, 1 * M, 0, 0, 0, 0, ""},
  16,	/* no AVX2: sse2_unaligned */
@@ -246,7 +249,7 @@ static const struct row table[] = {
  768 * K,	/* no ERMS */
  vec16, vec16, nt, vec16, NULL, NULL,
  768 * K, 768 * K, SIZE_MAX,
- 0, 0, 0, 0, 0},
+ 0, 0, 0, 0, 0, 0},
 {"x86-64 of an unknown vendor (a hypervisor's), AVX2 and ERMS",
  {"VirtualCPUxx", 6, 0x01, 0, AVX2 | ERMS, 32 * K, 1 * M, 16 * M, 0, 0, 0,
   ""},
@@ -256,7 +259,7 @@ static const struct row table[] = {
  8192, 2048,
  vec32, erms, nt, erms, NULL, NULL,
  8192, SIZE_MAX >> 4, 2048,
- 0, 0, 0, 0, 0},
+ 0, 0, 0, 0, 0, 0},
 };
 /* clang-format on */
 
@@ -374,6 +377,7 @@ check_policy(const struct row *r)
 	    [UA_T_INLINE_WIDE] =
 		r->wide == 2 ? small->memcpy_inline_wide != 0 : (size_t)r->wide,
 	    [UA_T_INLINE_LOOP] = (size_t)r->loop,
+	    [UA_T_ALIAS_FORWARD_MIN] = r->fwd_min ? r->fwd_min : SIZE_MAX,
 	};
 	int t;
 

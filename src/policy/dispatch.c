@@ -104,6 +104,7 @@ struct ua_dispatch ua_dispatch = {
 /* Before the table is filled every size goes through it, which fills it */
 size_t ua_memcpy_inline_max;
 size_t ua_nocache_inline_max;
+size_t ua_alias_forward_min = SIZE_MAX;
 
 struct ua_misaligned ua_misaligned = {
     .copy = {ua_copy_first, ua_copy_first, ua_copy_first, ua_copy_first},
@@ -326,6 +327,7 @@ ua_dispatch_set(const struct ua_policy *p, const struct ua_dispatch *d,
 		max = d->nocache_min ? d->nocache_min - 1 : 0;
 	ua_nocache_inline_max = wrapped ? 0 : ua_inline_limit(max, wide);
 	ua_range_entry_limits(ua_memcpy_inline_max, ua_nocache_inline_max);
+	ua_alias_forward_min = p->t[UA_T_ALIAS_FORWARD_MIN].num;
 }
 
 void

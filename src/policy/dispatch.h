@@ -72,6 +72,14 @@ extern struct ua_misaligned ua_misaligned;
 extern size_t ua_memcpy_inline_max;
 extern size_t ua_nocache_inline_max;
 
+/*
+ * The policy's alias_forward_min: from that size, a memcpy routine whose
+ * loop would run backward when dst is 1 to 256 bytes ahead of src modulo
+ * 4 KiB (x86-64's vector loops: src/engine/x86_64/vec_template.S) runs
+ * forward there, as the user copies do
+ */
+extern size_t ua_alias_forward_min;
+
 /* The size class of a copy of n bytes */
 static inline int
 ua_size_class(size_t n)

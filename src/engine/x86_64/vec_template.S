@@ -81,6 +81,13 @@
 	jb	\label
 .endm
 
+#if !defined(STREAM) && !defined(UA_SHIFT)
+/*
+ * (dst - src) mod 4096 in 1..this: a copy that runs forward loads each
+ * round before it stores the one before (a power of 2)
+ */
+#define PIPE_WINDOW (4 * VEC_SIZE)
+#endif
 #ifdef UA_MEMCPY
 /*
  * memcpy_*.S: the same copy for ua_memcpy, which has no user side: no
@@ -93,17 +100,13 @@
 #define COPY_ENTRY mov %rdi, %rax
 #define COPY_OK
 #ifndef UA_SHIFT
-/* (dst - src) mod 4096 in 1..this: the loop runs backward (a power of 2) */
+/*
+ * (dst - src) mod 4096 in 1..this: the loop runs backward, or forward
+ * from the policy's alias_forward_min (a power of 2, at least PIPE_WINDOW)
+ */
 #define ALIAS_WINDOW 256
 #endif
 #else
-#if !defined(STREAM) && !defined(UA_SHIFT)
-/*
- * (dst - src) mod 4096 in 1..this: a user copy, which runs forward, loads
- * each round before it stores the one before (a power of 2)
- */
-#define PIPE_WINDOW (4 * VEC_SIZE)
-#endif
 #define COPY_FN UA_CAT(ua_copy_, NAME)
 #define CLEAR_FN UA_CAT(ua_clear_, NAME)
 #define FAULT .Lfault
@@ -248,14 +251,16 @@ UA_ENTRY(COPY_FN)
 	 * dst 1 to ALIAS_WINDOW bytes ahead of src modulo 4 KiB: going
 	 * forward, loads would hit the 4 KiB aliasing of the stores just
 	 * made; go backward (memcpy only: a user copy keeps its user-side
-	 * accesses in increasing page order).  Not at 0: forward, a load
+	 * accesses in increasing page order), as glibc's loop does, or
+	 * forward as a user copy does (.Lcopy_pipe) where the policy says
+	 * (alias_forward_min: .Lcopy_alias).  Not at 0: forward, a load
 	 * never matches an older store there, and backward streams from
 	 * the LLC slower on Zen 3.  Not with UA_SHIFT: its loads, all
 	 * aligned, never partly overlap a store, and on Zen 5 forward runs
 	 * as fast from L1 and faster from memory (docs/measurements/zen3.md
 	 * and zen5.md, "Figures behind the source's comments").
 	 */
-	IF_DST_AHEAD ALIAS_WINDOW, %ecx, .Lcopy_backward
+	IF_DST_AHEAD ALIAS_WINDOW, %ecx, .Lcopy_alias
 #endif
 .Lcopy_forward:
 #ifdef STREAM
@@ -533,6 +538,17 @@ UA_ENTRY(COPY_FN)
 	COPY_LESS_VEC %rcx, %ecx, .Lcopy_head_done
 #endif
 #ifdef ALIAS_WINDOW
+	/*
+	 * dst 1 to ALIAS_WINDOW bytes ahead: backward, or forward from the
+	 * policy's alias_forward_min (ua_alias_forward_min: dispatch.h).
+	 * On Zen 4, 4-8 KiB pieces of a source in memory copied into one
+	 * buffer ran 2.0-2.7x faster forward, level from L1
+	 * (docs/measurements/zen4.md, "ua_memcpy a little ahead").
+	 */
+	.hidden ua_alias_forward_min
+.Lcopy_alias:
+	cmp	ua_alias_forward_min(%rip), %rdx
+	jae	.Lcopy_forward
 	/*
 	 * Backward (n > 8 vectors): the first four vectors and the last one
 	 * loaded up front, then four aligned vectors per round from the end

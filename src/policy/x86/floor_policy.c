@@ -52,6 +52,9 @@ ua_x86_floor_policy(struct ua_policy *p, const struct ua_glibc_floor *f)
 	/* glibc copies the small sizes with its widest vectors too */
 	ua_policy_set_num(p, UA_T_INLINE_WIDE,
 			  f->vec_size == 64 && v->memcpy_inline_wide);
+	/* glibc's loop runs backward when dst is a little ahead of src
+	 * modulo 4 KiB (memmove-vec-unaligned-erms.S), at every size */
+	ua_policy_set_num(p, UA_T_ALIAS_FORWARD_MIN, SIZE_MAX);
 }
 
 /* " name size" at buf[at], the size as ua_format_size writes it */

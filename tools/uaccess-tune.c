@@ -1009,25 +1009,28 @@ tune_inline_wide(struct result *res)
 /*
  * ua_memcpy where dst is a little ahead of src modulo 4 KiB
  * (alias_forward_min): backward at every size (max, glibc's) against
- * forward from 4 KiB, timed as ua_memcpy copies 4 and 8 KiB under the
- * classes found, at two such distances, from L1 and from a source beyond
- * the LLC into one destination (a read() into a buffer).  Where the
- * classes' routines have no backward loop (rep movsb, avx512vbmi) the two
- * time alike.  The built-in setting stays unless the other wins beyond
- * the trial spreads and by 2% at least.
+ * forward at every size (0), timed as ua_memcpy copies 1 and 8 KiB under
+ * the classes found, at two such distances: in L1, walking memory with
+ * both buffers, and walking a source in memory into one destination (a
+ * read() into a buffer).  Where the classes' routines have no backward
+ * loop (rep movsb, avx512vbmi) the two time alike.  The built-in setting
+ * stays unless the other wins beyond the trial spreads and by 2% at
+ * least.
  */
 static void
 tune_alias_forward(struct result *res)
 {
-	static const size_t sizes[] = {4096, 8192};
+	static const size_t sizes[] = {1024, 8192};
 	static const uint32_t ahead[] = {32, 160};
-	const size_t val[2] = {SIZE_MAX, 4096};
+	static const char *const how[] = {"L1", "both walking memory",
+					  "src walking memory"};
+	const size_t val[2] = {SIZE_MAX, 0};
 	struct ua_policy p[2], before = *ua_policy();
 	struct contender cs[2];
 	const struct contender *pc[2] = {&cs[0], &cs[1]};
 	double score[2] = {0, 0}, sp[2] = {0, 0}, t[2], m;
-	int w, k, c, terms = 8;
-	int was = prior.num[UA_T_ALIAS_FORWARD_MIN] <= val[1];
+	int w, k, c, terms = 12;
+	int was = prior.num[UA_T_ALIAS_FORWARD_MIN] == val[1];
 
 	for (w = 0; w < 2; w++) {
 		ua_policy_defaults(&p[w]);
@@ -1043,24 +1046,23 @@ tune_alias_forward(struct result *res)
 					   .before = apply_policy,
 					   .data = &p[w]};
 	}
-	/* Each size at each distance, from L1, then from memory */
-	for (c = 0; c < 8; c++) {
+	/* Each size at each distance, in each of the three places */
+	for (c = 0; c < terms; c++) {
 		size_t n = sizes[c & 1];
-		int cold = c >> 2;
+		int place = c >> 2;
 		struct req r = {.op = REQ_SWEEP,
 				.size = n,
-				.ws = cold ? bsize : n,
+				.ws = place ? bsize : n,
 				.dst_align = ahead[(c >> 1) & 1],
-				.fixed_dst = (uint32_t)cold,
-				.cold = (uint32_t)cold,
+				.fixed_dst = (uint32_t)(place == 2),
+				.cold = (uint32_t)(place != 0),
 				.reps = reps_for(n, 400000.0)};
 
 		timed(pc, 2, &r, t);
 		if (verbose)
 			printf("  alias: %zu, dst %u ahead, %s: forward %.2fx "
 			       "the time of backward\n",
-			       n, r.dst_align, cold ? "from memory" : "L1",
-			       t[1] / t[0]);
+			       n, r.dst_align, how[place], t[1] / t[0]);
 		for (w = 0; w < 2; w++) {
 			score[w] += log(t[w]);
 			sp[w] += tspread[w];

@@ -83,10 +83,21 @@
 
 #if !defined(STREAM) && !defined(UA_SHIFT)
 /*
- * (dst - src) mod 4096 in 1..this: a copy that runs forward loads each
- * round before it stores the one before (a power of 2)
+ * (dst - src) mod 4096 in 1..PIPE_WINDOW: a copy that runs forward loads
+ * each round of PIPE_VECS vectors before it stores the one before; 8 of
+ * 16 or 32 bytes (all 16 registers in two rounds), 4 of 64 (256 bytes:
+ * the memcpy's whole ALIAS_WINDOW)
  */
-#define PIPE_WINDOW (4 * VEC_SIZE)
+#if VEC_SIZE == 64
+#define PIPE_VECS 4
+#define PIPE_A HEAD4
+#define PIPE_B REGS(V4, V5, V6, V7)
+#else
+#define PIPE_VECS 8
+#define PIPE_A HEAD8
+#define PIPE_B TAIL8
+#endif
+#define PIPE_WINDOW (PIPE_VECS * VEC_SIZE)
 #endif
 #ifdef UA_MEMCPY
 /*
@@ -484,50 +495,54 @@ UA_ENTRY(COPY_FN)
 #endif
 #ifdef PIPE_WINDOW
 	/*
-	 * dst 1 to 4 vectors ahead of src modulo 4 KiB, rdi on a vector: the
-	 * loop above would load, each round, bytes whose address bits match
-	 * a store just made, and wait on it (4 KiB aliasing).  Here each
-	 * round's loads come before the previous round's stores, which alias
-	 * only the bytes of the round loaded (on Zen 4 seed 000's read() into
-	 * buf + 0x20 ran at 0.76-0.89x rep movsb forward:
-	 * docs/measurements/zen4.md).  rsi and rdi stay on the round loaded
-	 * first and not yet stored; more than four vectors are left.  The
-	 * loads stay inside the buffer: a round is loaded ahead only when more
-	 * than four vectors follow it.
+	 * dst 1 to PIPE_WINDOW bytes ahead of src modulo 4 KiB, rdi on a
+	 * vector: the loop above would load, each round, bytes whose address
+	 * bits match a store just made, and wait on it (4 KiB aliasing).
+	 * Here each round's loads come before the previous round's stores,
+	 * which alias only the bytes of the round loaded (on Zen 4 seed
+	 * 000's read() into buf + 0x20 ran at 0.76-0.89x rep movsb forward:
+	 * docs/measurements/zen4.md; with rounds of four 32-byte vectors,
+	 * 2 KiB copies in L1 with dst 129-256 bytes ahead ran at 0.61-0.89x
+	 * the speed of those up to 128 bytes ahead, with eight level with
+	 * them: zen4.md, "ua_memcpy a little ahead").  rsi and rdi stay on
+	 * the round loaded first and not yet stored; more than PIPE_VECS
+	 * vectors are left.  The loads stay inside the buffer: a round is
+	 * loaded ahead only when more than PIPE_VECS vectors follow it.
 	 */
 .Lcopy_pipe:
-	MOVE_EACH FAULT, VMOVU, VEC_SIZE, 0, load, HEAD4, (%rsi)
-	cmp	$(8 * VEC_SIZE), %rdx
+	MOVE_EACH FAULT, VMOVU, VEC_SIZE, 0, load, PIPE_A, (%rsi)
+	cmp	$(2 * PIPE_WINDOW), %rdx
 	jbe	.Lcopy_pipe_last
 	.p2align 4
 .Lcopy_pipe_loop:
-	MOVE_EACH FAULT, VMOVU, VEC_SIZE, (4 * VEC_SIZE), load, \
-		REGS(V4, V5, V6, V7), (%rsi)
-	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, HEAD4, (%rdi)
-	add	$(4 * VEC_SIZE), %rsi
-	add	$(4 * VEC_SIZE), %rdi
-	sub	$(4 * VEC_SIZE), %rdx
-	cmp	$(8 * VEC_SIZE), %rdx
+	MOVE_EACH FAULT, VMOVU, VEC_SIZE, PIPE_WINDOW, load, PIPE_B, (%rsi)
+	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, PIPE_A, (%rdi)
+	add	$PIPE_WINDOW, %rsi
+	add	$PIPE_WINDOW, %rdi
+	sub	$PIPE_WINDOW, %rdx
+	cmp	$(2 * PIPE_WINDOW), %rdx
 	jbe	.Lcopy_pipe_last_odd
-	MOVE_EACH FAULT, VMOVU, VEC_SIZE, (4 * VEC_SIZE), load, HEAD4, (%rsi)
-	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, REGS(V4, V5, V6, V7), \
-		(%rdi)
-	add	$(4 * VEC_SIZE), %rsi
-	add	$(4 * VEC_SIZE), %rdi
-	sub	$(4 * VEC_SIZE), %rdx
-	cmp	$(8 * VEC_SIZE), %rdx
+	MOVE_EACH FAULT, VMOVU, VEC_SIZE, PIPE_WINDOW, load, PIPE_A, (%rsi)
+	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, PIPE_B, (%rdi)
+	add	$PIPE_WINDOW, %rsi
+	add	$PIPE_WINDOW, %rdi
+	sub	$PIPE_WINDOW, %rdx
+	cmp	$(2 * PIPE_WINDOW), %rdx
 	ja	.Lcopy_pipe_loop
 .Lcopy_pipe_last:
-	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, HEAD4, (%rdi)
+	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, PIPE_A, (%rdi)
 	jmp	.Lcopy_pipe_done
 .Lcopy_pipe_last_odd:
-	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, REGS(V4, V5, V6, V7), \
-		(%rdi)
+	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, PIPE_B, (%rdi)
 .Lcopy_pipe_done:
-	/* 1 to 4 vectors left: the loop's end */
-	add	$(4 * VEC_SIZE), %rsi
-	add	$(4 * VEC_SIZE), %rdi
-	sub	$(4 * VEC_SIZE), %rdx
+	/* 1 to PIPE_VECS vectors left: a round of the loop, its end */
+	add	$PIPE_WINDOW, %rsi
+	add	$PIPE_WINDOW, %rdi
+	sub	$PIPE_WINDOW, %rdx
+#if PIPE_VECS > 4
+	cmp	$(4 * VEC_SIZE), %rdx
+	ja	.Lcopy_loop
+#endif
 	jmp	.Lcopy_loop_end
 #endif
 #ifndef STREAM

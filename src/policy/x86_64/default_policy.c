@@ -46,13 +46,13 @@ ua_zen3_policy(struct ua_policy *p, const struct ua_cpu *cpu)
  * every time), 1.1-1.2x from memory; the 16-byte loop leads there only
  * when both buffers are cold and loses 0.83x into a hot destination.
  * Streaming stores from half the LLC, where a copy of a buffer the
- * caches held runs 1.9x the cached one (0.81x at a quarter).  From 4 KiB
- * ua_memcpy runs forward when dst is 1-256 bytes ahead of src modulo
- * 4 KiB (alias_forward_min), as the user copies do: 4-8 KiB pieces of a
- * source in memory copied into one buffer ran 2.0-2.7x faster forward
- * than backward (0.86-1.0x glibc's rep movsb against 0.42-0.48x), from
- * the LLC 1.2-1.4x, from L1 level; below 4 KiB forward ran 0.85-0.94x
- * backward from the LLC, level from L1 and memory.
+ * caches held runs 1.9x the cached one (0.81x at a quarter).  ua_memcpy
+ * runs forward when dst is 1-256 bytes ahead of src modulo 4 KiB
+ * (alias_forward_min 0), as the user copies do: 1-8 KiB copies walking
+ * the LLC or memory ran 1.6-2.6x faster forward than backward, and 4-8
+ * KiB pieces of a source in memory copied into one buffer 2.0-2.7x
+ * (0.86-1.0x glibc's rep movsb against 0.42-0.48x); from L1 and L2
+ * forward ran 0.93-1.05x backward.
  */
 static void
 ua_zen4_policy(struct ua_policy *p, const struct ua_cpu *cpu)
@@ -61,7 +61,7 @@ ua_zen4_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	ua_policy_set_num(p, UA_T_MEDIUM_MIN, 513);
 	ua_policy_set_num(p, UA_T_LARGE_MIN, 513);
 	ua_policy_set_num(p, UA_T_HUGE_MIN, ua_cpu_llc(cpu) / 2);
-	ua_policy_set_num(p, UA_T_ALIAS_FORWARD_MIN, (size_t)4 << 10);
+	ua_policy_set_num(p, UA_T_ALIAS_FORWARD_MIN, 0);
 }
 
 /*

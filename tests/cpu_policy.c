@@ -212,8 +212,8 @@ static const struct row table[] = {
  vec64, NULL, NULL,	/* clears and the misaligned classes: the floor */
  513, 16 * M, SIZE_MAX,
  0, 0, 2, 0, 0,
- 1},	/* ua_memcpy forward at 4K-alias distances: 1.6-2.7x from the
-	   LLC and memory, 0.93-1.05x in L1 and L2 */
+ 1},	/* ua_memcpy forward at 4K-alias distances: 1.1-2.5x beyond
+	   the L2, 0.92-1.10x in L1 */
 {"AMD Zen 5 (EPYC 9005), departs: docs/measurements/zen5.md",
  {"AuthenticAMD", 0x1a, 0x02, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
   32 * M, 0, 0, 0, ""},

@@ -502,7 +502,7 @@ UA_ENTRY(COPY_FN)
 	 * which alias only the bytes of the round loaded (on Zen 4 seed
 	 * 000's read() into buf + 0x20 ran at 0.76-0.89x rep movsb forward:
 	 * docs/measurements/zen4.md; with rounds of four 32-byte vectors,
-	 * 2 KiB copies in L1 with dst 129-256 bytes ahead ran at 0.61-0.89x
+	 * 2 KiB copies in L1 with dst 129-256 bytes ahead ran at 0.6-0.86x
 	 * the speed of those up to 128 bytes ahead, with eight level with
 	 * them: zen4.md, "ua_memcpy a little ahead").  rsi and rdi stay on
 	 * the round loaded first and not yet stored; more than PIPE_VECS
@@ -556,8 +556,8 @@ UA_ENTRY(COPY_FN)
 	/*
 	 * dst 1 to ALIAS_WINDOW bytes ahead: backward, or forward from the
 	 * policy's alias_forward_min (ua_alias_forward_min: dispatch.h).
-	 * On Zen 4, 4-8 KiB pieces of a source in memory copied into one
-	 * buffer ran 2.0-2.7x faster forward, level from L1
+	 * On Zen 4, 1-8 KiB copies walking memory ran 2.0-2.5x faster
+	 * forward, from the LLC 1.1-1.5x, and level in L1
 	 * (docs/measurements/zen4.md, "ua_memcpy a little ahead").
 	 */
 	.hidden ua_alias_forward_min

@@ -49,10 +49,11 @@ ua_zen3_policy(struct ua_policy *p, const struct ua_cpu *cpu)
  * caches held runs 1.9x the cached one (0.81x at a quarter).  ua_memcpy
  * runs forward when dst is 1-256 bytes ahead of src modulo 4 KiB
  * (alias_forward_min 0), as the user copies do: 1-8 KiB copies walking
- * the LLC or memory ran 1.6-2.6x faster forward than backward, and 4-8
- * KiB pieces of a source in memory copied into one buffer 2.0-2.7x
- * (0.86-1.0x glibc's rep movsb against 0.42-0.48x); from L1 and L2
- * forward ran 0.93-1.05x backward.
+ * both buffers through the LLC ran 1.1-1.5x faster forward than
+ * backward, through memory 2.0-2.5x, and 8 KiB pieces of a source in
+ * memory copied into one buffer 2.3-2.4x (0.86-1.0x glibc's rep movsb
+ * against 0.42-0.48x); in L1 0.92-1.10x; only a source walked a page at
+ * a time through the LLC into one buffer lost, 0.82-0.94x below 4 KiB.
  */
 static void
 ua_zen4_policy(struct ua_policy *p, const struct ua_cpu *cpu)

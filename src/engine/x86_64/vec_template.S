@@ -509,25 +509,24 @@ UA_ENTRY(COPY_FN)
 	 * vectors are left.  The loads stay inside the buffer: a round is
 	 * loaded ahead only when more than PIPE_VECS vectors follow it.
 	 */
+/* The next round loaded into \next, the one at rsi stored from \now */
+.macro PIPE_ROUND next, now
+	MOVE_EACH FAULT, VMOVU, VEC_SIZE, PIPE_WINDOW, load, "\next", (%rsi)
+	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, "\now", (%rdi)
+	add	$PIPE_WINDOW, %rsi
+	add	$PIPE_WINDOW, %rdi
+	sub	$PIPE_WINDOW, %rdx
+	cmp	$(2 * PIPE_WINDOW), %rdx
+.endm
 .Lcopy_pipe:
 	MOVE_EACH FAULT, VMOVU, VEC_SIZE, 0, load, PIPE_A, (%rsi)
 	cmp	$(2 * PIPE_WINDOW), %rdx
 	jbe	.Lcopy_pipe_last
 	.p2align 4
 .Lcopy_pipe_loop:
-	MOVE_EACH FAULT, VMOVU, VEC_SIZE, PIPE_WINDOW, load, PIPE_B, (%rsi)
-	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, PIPE_A, (%rdi)
-	add	$PIPE_WINDOW, %rsi
-	add	$PIPE_WINDOW, %rdi
-	sub	$PIPE_WINDOW, %rdx
-	cmp	$(2 * PIPE_WINDOW), %rdx
+	PIPE_ROUND PIPE_B, PIPE_A
 	jbe	.Lcopy_pipe_last_odd
-	MOVE_EACH FAULT, VMOVU, VEC_SIZE, PIPE_WINDOW, load, PIPE_A, (%rsi)
-	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, PIPE_B, (%rdi)
-	add	$PIPE_WINDOW, %rsi
-	add	$PIPE_WINDOW, %rdi
-	sub	$PIPE_WINDOW, %rdx
-	cmp	$(2 * PIPE_WINDOW), %rdx
+	PIPE_ROUND PIPE_A, PIPE_B
 	ja	.Lcopy_pipe_loop
 .Lcopy_pipe_last:
 	MOVE_EACH FAULT, VMOVA, VEC_SIZE, 0, store, PIPE_A, (%rdi)

@@ -948,6 +948,23 @@ apply_policy(const struct contender *c)
 }
 
 /*
+ * Of two settings timed over terms cases (score: the sum of the log
+ * times, sp: of the trial spreads), the one to keep: 1 where the second
+ * wins, the built-in one (was) unless the other wins beyond the mean
+ * spreads and by 2% at least
+ */
+static int
+second_wins(const double score[2], const double sp[2], int terms, int was)
+{
+	double m = 1 + (sp[0] + sp[1]) / (2.0 * terms);
+
+	if (!(m > 1.02))
+		m = 1.02;
+	return was ? score[0] >= score[1] - terms * log(m)
+		   : score[1] < score[0] - terms * log(m);
+}
+
+/*
  * 64-byte moves in the entries (x86-64 with AVX-512): ua_memcpy itself
  * timed with inline_wide 0 and 1 over the sizes it changes, at a few
  * alignments of source and destination.  The built-in setting stays unless
@@ -960,7 +977,7 @@ tune_inline_wide(struct result *res)
 	struct ua_policy p[2], before = *ua_policy();
 	struct contender cs[2];
 	const struct contender *pc[2] = {&cs[0], &cs[1]};
-	double score[2] = {0, 0}, sp[2] = {0, 0}, t[2], m;
+	double score[2] = {0, 0}, sp[2] = {0, 0}, t[2];
 	size_t i;
 	int w, k, terms = 0, was = prior.num[UA_T_INLINE_WIDE] != 0;
 
@@ -998,12 +1015,8 @@ tune_inline_wide(struct result *res)
 		printf(
 		    "  inline: 64-byte moves %.2fx the time of 32-byte ones\n",
 		    exp((score[1] - score[0]) / terms));
-	m = 1 + (sp[0] + sp[1]) / (2.0 * terms);
-	if (!(m > 1.02))
-		m = 1.02;
 	result_num(res, UA_T_INLINE_WIDE,
-		   (size_t)(was ? score[0] >= score[1] - terms * log(m)
-				: score[1] < score[0] - terms * log(m)));
+		   (size_t)second_wins(score, sp, terms, was));
 }
 
 /*
@@ -1028,7 +1041,7 @@ tune_alias_forward(struct result *res)
 	struct ua_policy p[2], before = *ua_policy();
 	struct contender cs[2];
 	const struct contender *pc[2] = {&cs[0], &cs[1]};
-	double score[2] = {0, 0}, sp[2] = {0, 0}, t[2], m;
+	double score[2] = {0, 0}, sp[2] = {0, 0}, t[2];
 	int w, k, c, terms = 12;
 	int was = prior.num[UA_T_ALIAS_FORWARD_MIN] == val[1];
 
@@ -1069,12 +1082,8 @@ tune_alias_forward(struct result *res)
 		}
 	}
 	ua_dispatch_apply(&before);
-	m = 1 + (sp[0] + sp[1]) / (2.0 * terms);
-	if (!(m > 1.02))
-		m = 1.02;
-	w = was ? score[0] >= score[1] - terms * log(m)
-		: score[1] < score[0] - terms * log(m);
-	result_num(res, UA_T_ALIAS_FORWARD_MIN, val[w]);
+	result_num(res, UA_T_ALIAS_FORWARD_MIN,
+		   val[second_wins(score, sp, terms, was)]);
 }
 
 static void

@@ -1025,10 +1025,11 @@ tune_inline_wide(struct result *res)
  * forward at every size (0), timed as ua_memcpy copies 1 and 8 KiB under
  * the classes found, at two such distances: in L1, walking memory with
  * both buffers, and walking a source in memory into one destination (a
- * read() into a buffer).  Where the classes' routines have no backward
- * loop (rep movsb, avx512vbmi) the two time alike.  The built-in setting
- * stays unless the other wins beyond the trial spreads and by 2% at
- * least.
+ * read() into a buffer).  Where none of the routines those copies run
+ * has a backward loop (rep movsb, avx512vbmi: alias_backward 0), the
+ * setting changes nothing there and is not timed: the built-in one
+ * stays.  Else it stays unless the other wins beyond the trial spreads
+ * and by 2% at least.
  */
 static void
 tune_alias_forward(struct result *res)
@@ -1045,6 +1046,21 @@ tune_alias_forward(struct result *res)
 	int w, k, c, terms = 12;
 	int was = prior.num[UA_T_ALIAS_FORWARD_MIN] == val[1];
 
+	for (k = 0; k < 2; k++)
+		if (misaligned_at(res, sizes[k])->alias_backward ||
+		    res->s[UA_T_SMALL + class_at(res, sizes[k])]
+			->alias_backward)
+			break;
+	if (k == 2) {
+		if (verbose)
+			printf("  alias: 1 and 8 KiB run %s and %s, which have "
+			       "no backward loop: not timed\n",
+			       misaligned_at(res, sizes[0])->name,
+			       misaligned_at(res, sizes[1])->name);
+		result_num(res, UA_T_ALIAS_FORWARD_MIN,
+			   prior.num[UA_T_ALIAS_FORWARD_MIN]);
+		return;
+	}
 	for (w = 0; w < 2; w++) {
 		ua_policy_defaults(&p[w]);
 		for (k = 0; k < UA_NTUNABLES; k++)

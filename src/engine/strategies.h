@@ -35,6 +35,10 @@ struct ua_strategy {
 	int nontemporal;
 	/* A string instruction (rep movs): rep_misaligned applies */
 	int string;
+	/* Its plain copy's loop runs backward when dst is a little ahead of
+	 * src modulo 4 KiB, forward from the policy's alias_forward_min
+	 * (x86-64's vec_template.S, ALIAS_WINDOW); 0: always forward */
+	int alias_backward;
 	/* ua_cpu.features bits it needs (arch-defined) */
 	uint64_t needs;
 };

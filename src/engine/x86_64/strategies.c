@@ -6,15 +6,17 @@
 
 /* clang-format off */
 #define UA_STRATEGY_LIST(STRATEGY)                                             \
-	STRATEGY(sse2, COPY_CLEAR_MEMCPY, .memcpy_inline = 31)                 \
+	STRATEGY(sse2, COPY_CLEAR_MEMCPY, .memcpy_inline = 31,                 \
+		 .alias_backward = 1)                                          \
 	STRATEGY(erms, COPY_CLEAR, .string = 1)                                \
 	STRATEGY(movsq, COPY_CLEAR, .string = 1)                               \
 	STRATEGY(unrolled, COPY_CLEAR)                                         \
 	STRATEGY(avx2, COPY_CLEAR_MEMCPY, .memcpy_inline = UA_INLINE_NARROW,   \
-		 .needs = UA_F(AVX2))                                          \
+		 .alias_backward = 1, .needs = UA_F(AVX2))                     \
 	STRATEGY(avx512, COPY_CLEAR_MEMCPY, .memcpy_inline = UA_INLINE_NARROW, \
 		 .memcpy_inline_wide = UA_INLINE_WIDE,                         \
-		 .memcpy_inline_loop = UA_INLINE_LOOP, .needs = UA_F(AVX512))  \
+		 .memcpy_inline_loop = UA_INLINE_LOOP, .alias_backward = 1,    \
+		 .needs = UA_F(AVX512))                                        \
 	STRATEGY(avx512vbmi, COPY_CLEAR_MEMCPY,                                \
 		 .memcpy_inline = UA_INLINE_NARROW,                            \
 		 .memcpy_inline_wide = UA_INLINE_WIDE,                         \

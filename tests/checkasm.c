@@ -315,6 +315,40 @@ sweep_api(const struct ua_strategy *s)
  * loads run a round ahead of its stores: every distance mod 4096, lengths
  * across the loop's start, the rounds ahead and pages.
  */
+#if defined(__x86_64__)
+/*
+ * The strategy's alias_backward says what its memcpy does, for
+ * uaccess-tune: with dst 64 bytes past src in one buffer (4 KiB aliasing
+ * as alias_forward_min means it) and alias_forward_min at max, a loop
+ * that runs backward copies as memmove does, and one that runs forward
+ * reads bytes it has already overwritten (the pattern repeats every 256
+ * bytes, not every 64).  No contract of memcpy: a check of the flag.
+ */
+static void
+check_alias_backward(const struct ua_strategy *s)
+{
+	static unsigned char buf[8192] __attribute__((aligned(4096)));
+	static unsigned char want[sizeof(buf)];
+	size_t i, n = 4096, was = ua_alias_forward_min;
+	int backward;
+
+	if (!s->plain)
+		return;
+	for (i = 0; i < sizeof(buf); i++)
+		buf[i] = (unsigned char)(i * 7 + i / 256);
+	memcpy(want, buf, sizeof(buf));
+	memmove(want + 64, want, n);
+	ua_alias_forward_min = SIZE_MAX;
+	s->plain(buf + 64, buf, n);
+	ua_alias_forward_min = was;
+	backward = !memcmp(buf, want, sizeof(buf));
+	CHECK(backward == !!s->alias_backward,
+	      "%s memcpy with dst 64 bytes past src: runs %s, but its "
+	      "alias_backward is %d",
+	      s->name, backward ? "backward" : "forward", s->alias_backward);
+}
+#endif
+
 static void
 sweep_alias(const struct ua_strategy *s)
 {
@@ -341,6 +375,9 @@ sweep_alias(const struct ua_strategy *s)
 				}
 			}
 	ua_alias_forward_min = was;
+#if defined(__x86_64__)
+	check_alias_backward(s);
+#endif
 }
 
 /* Every CPU of the arch runs these: a vector (or plain) one, a string one */

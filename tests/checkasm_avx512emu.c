@@ -26,7 +26,7 @@
 /* clang-format off */
 #define EMU_STRATEGY_LIST(STRATEGY)                                            \
 	STRATEGY(avx512emu, COPY_CLEAR_MEMCPY, .memcpy_inline = 512,           \
-		 .needs = UA_F(AVX2))                                          \
+		 .alias_backward = 1, .needs = UA_F(AVX2))                     \
 	STRATEGY(avx512vbmiemu, COPY_CLEAR_MEMCPY, .memcpy_inline = 512,       \
 		 .needs = UA_F(AVX2))
 /* clang-format on */

@@ -309,12 +309,6 @@ sweep_api(const struct ua_strategy *s)
 			check_clear(s->name, 1, NULL, gd.lo + few_aligns[i], n);
 }
 
-/*
- * When dst is a little ahead of src modulo 4 KiB, a memcpy entry's bulk
- * loop runs backward, or forward from alias_forward_min, and a user copy's
- * loads run a round ahead of its stores: every distance mod 4096, lengths
- * across the loop's start, the rounds ahead and pages.
- */
 #if defined(__x86_64__)
 /*
  * The strategy's alias_backward says what its memcpy does, for
@@ -349,6 +343,12 @@ check_alias_backward(const struct ua_strategy *s)
 }
 #endif
 
+/*
+ * When dst is a little ahead of src modulo 4 KiB, a memcpy entry's bulk
+ * loop runs backward, or forward from alias_forward_min, and a user copy's
+ * loads run a round ahead of its stores: every distance mod 4096, lengths
+ * across the loop's start, the rounds ahead and pages.
+ */
 static void
 sweep_alias(const struct ua_strategy *s)
 {

@@ -6,13 +6,29 @@
 #include <errno.h>
 #include <stdatomic.h>
 
+#include "arch.h"
 #include "page.h"
 #include "range.h"
 #include "task_size.h"
 
 uintptr_t ua_user_lo, ua_user_top, ua_entry_top;
-size_t ua_user_inline_max, ua_user_nocache_inline_max;
+struct ua_inline_limit ua_user_inline, ua_user_nocache_inline;
 UA_TLS struct ua_thread ua_self;
+
+void
+ua_inline_limit_store(struct ua_inline_limit *l, size_t max)
+{
+	size_t first = max;
+
+#ifdef UA_INLINE_FIRST_WIDE
+	if (max > UA_INLINE_NARROW)
+		first = UA_INLINE_FIRST_WIDE;
+	else if (max > UA_INLINE_FIRST_WIDE - 1)
+		first = UA_INLINE_FIRST_WIDE - 1;
+#endif
+	__atomic_store_n(&l->max, max, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&l->first, first, __ATOMIC_SEQ_CST);
+}
 
 /* Every user address above the first page, up to the top less one page */
 static uintptr_t ua_default_lo, ua_default_hi;
@@ -47,14 +63,11 @@ ua_range_entry_limits(size_t copy, size_t nocache)
 {
 	int open = __atomic_load_n(&ua_entry_top, __ATOMIC_SEQ_CST) != 0;
 
-	__atomic_store_n(&ua_user_inline_max, open ? copy : 0,
-			 __ATOMIC_SEQ_CST);
-	__atomic_store_n(&ua_user_nocache_inline_max, open ? nocache : 0,
-			 __ATOMIC_SEQ_CST);
+	ua_inline_limit_store(&ua_user_inline, open ? copy : 0);
+	ua_inline_limit_store(&ua_user_nocache_inline, open ? nocache : 0);
 	if (open && !__atomic_load_n(&ua_entry_top, __ATOMIC_SEQ_CST)) {
-		__atomic_store_n(&ua_user_inline_max, 0, __ATOMIC_SEQ_CST);
-		__atomic_store_n(&ua_user_nocache_inline_max, 0,
-				 __ATOMIC_SEQ_CST);
+		ua_inline_limit_store(&ua_user_inline, 0);
+		ua_inline_limit_store(&ua_user_nocache_inline, 0);
 	}
 }
 
@@ -71,9 +84,8 @@ ua_range_set(uintptr_t b, size_t len)
 	 */
 	if (len) {
 		__atomic_store_n(&ua_entry_top, 0, __ATOMIC_SEQ_CST);
-		__atomic_store_n(&ua_user_inline_max, 0, __ATOMIC_SEQ_CST);
-		__atomic_store_n(&ua_user_nocache_inline_max, 0,
-				 __ATOMIC_SEQ_CST);
+		ua_inline_limit_store(&ua_user_inline, 0);
+		ua_inline_limit_store(&ua_user_nocache_inline, 0);
 	}
 	/* A handler that runs between the stores sees the default range */
 	ua_self.range_hi = 0;

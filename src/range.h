@@ -68,12 +68,33 @@ extern uintptr_t ua_user_lo, ua_user_top;
  */
 extern uintptr_t ua_entry_top;
 /*
- * The most the x86-64 user entries copy themselves, after their one test
- * of the start: the memcpy entries' limits (dispatch.h) while no thread
- * has set a range of its own and init has opened the default range, else
- * 0, so that every size takes the way through ua_entry_top and the table
+ * A limit of the entries' own copies (the memcpy entries', dispatch.h, and
+ * the user entries', below): max, the most an entry copies itself, and
+ * first, the one word an x86-64 entry reads up to 512 bytes, its first
+ * compare: UA_INLINE_FIRST_WIDE (63) for a limit above UA_INLINE_NARROW,
+ * the 64-byte moves (arch.h), else the limit, at most 62.  So n <= first
+ * is the small ladder's, with no other test; above, first tells the
+ * 64-byte moves, which copy up to 512 bytes without reading max, from the
+ * 32-byte ones, which read max (and take 63 bytes).  Other architectures
+ * leave first equal to max.  ua_inline_limit_store() writes the pair; a
+ * copy that reads the two words between its stores sees a mix of the old
+ * and the new limit, and each entry is written to copy right under any
+ * mix (entry.S, SMALL_COPY).
  */
-extern size_t ua_user_inline_max, ua_user_nocache_inline_max;
+struct ua_inline_limit {
+	size_t first;
+	size_t max;
+};
+void ua_inline_limit_store(struct ua_inline_limit *l, size_t max);
+
+/*
+ * The most the x86-64 user entries copy themselves, after their one test
+ * of the start: the memcpy entries' limits (struct ua_inline_limit,
+ * dispatch.h) while no thread has set a range of its own and init has
+ * opened the default range, else 0, so that every size takes the way
+ * through ua_entry_top and the table
+ */
+extern struct ua_inline_limit ua_user_inline, ua_user_nocache_inline;
 
 /* What ua_user_addr returns for a refused range: never a user address */
 #define UA_REFUSED UINTPTR_MAX
@@ -137,7 +158,7 @@ ua_user_part(uintptr_t p, size_t n)
 void ua_range_init(void);
 void ua_range_open(void);
 
-/* Set the user entries' limits from the memcpy entries' (ua_user_inline_max) */
+/* Set the user entries' limits from the memcpy entries' (ua_user_inline) */
 void ua_range_entry_limits(size_t copy, size_t nocache);
 
 /* ua_set_user_range(): this thread's own range, or len 0 the default */

@@ -449,11 +449,66 @@ entry_next_size(size_t n, size_t want, size_t maxlen)
 	return n <= maxlen && (want <= 4096 || n <= want + 264) ? n : SIZE_MAX;
 }
 
+/* What the entries' first compare reads for a limit (dispatch.h) */
+static size_t
+first_want(size_t max)
+{
+#ifdef UA_INLINE_FIRST_WIDE
+	if (max > UA_INLINE_NARROW)
+		return UA_INLINE_FIRST_WIDE;
+	return max < UA_INLINE_FIRST_WIDE - 1 ? max : UA_INLINE_FIRST_WIDE - 1;
+#else
+	return max;
+#endif
+}
+
+/*
+ * A copy may read the two words of a limit from two different limits (one
+ * of them stored, the other not yet: ua_inline_limit_store): the first of
+ * one of the limits the passes set (seen, nseen), the max of another,
+ * into the memcpy and the user entries, each size across both and every
+ * move of the small path must still copy right (a max above 512 with the
+ * first of 32-byte moves: to the table above 512)
+ */
+static void
+sweep_mixed_limits(const size_t *seen, size_t nseen)
+{
+	struct ua_inline_limit keep = ua_memcpy_inline,
+			       keep_user = ua_user_inline;
+	size_t i, j, n, da, sa, top;
+
+	for (i = 0; i < nseen; i++)
+		for (j = 0; j < nseen; j++) {
+			if (i == j)
+				continue;
+			ua_memcpy_inline.first = first_want(seen[i]);
+			ua_memcpy_inline.max = seen[j];
+			ua_user_inline = ua_memcpy_inline;
+			top = seen[i] > seen[j] ? seen[i] : seen[j];
+			top = (top > 4096 ? 4096 : top) + 264;
+			for (da = 0; da < 64; da += 13)
+				for (sa = 0; sa < 64; sa += 11)
+					for (n = 0; n <= top; n++) {
+						check_copy("mixed limits",
+							   API_MEMCPY, NULL,
+							   gd.lo + da,
+							   gs.lo + sa, n);
+						check_copy("mixed limits",
+							   API_FROM, NULL,
+							   gd.hi - n - da,
+							   gs.hi - n - sa, n);
+					}
+		}
+	ua_memcpy_inline = keep;
+	ua_user_inline = keep_user;
+}
+
 static void
 sweep_memcpy_entry(const struct ua_policy *def)
 {
 	const struct ua_strategy *all, *vec = NULL;
 	size_t da, sa, n, i, count, pass, want, want_nc, maxlen;
+	size_t seen[9], nseen = 0;
 	char cfg[128];
 
 	all = ua_strategies(&count);
@@ -499,25 +554,41 @@ sweep_memcpy_entry(const struct ua_policy *def)
 			ua_dispatch_apply(&p);
 		}
 		want = inline_want(&p);
-		CHECK(ua_memcpy_inline_max == want,
+		CHECK(ua_memcpy_inline.max == want,
 		      "%s: inline up to %zu, want %zu (medium from %zu)",
-		      cfg[0] ? cfg : "default", ua_memcpy_inline_max, want,
+		      cfg[0] ? cfg : "default", ua_memcpy_inline.max, want,
 		      ua_dispatch.medium_min);
+		CHECK(ua_memcpy_inline.first == first_want(want),
+		      "%s: inline limit %zu with first %zu, want %zu",
+		      cfg[0] ? cfg : "default", want, ua_memcpy_inline.first,
+		      first_want(want));
 		CHECK(pass != 3 || want == 0, "erms forced: inline up to %zu",
 		      want);
 		CHECK(pass != 8 || !vec->memcpy_inline_wide ||
-			  ua_memcpy_inline_max == 513,
+			  ua_memcpy_inline.max == 513,
 		      "%s: inline up to %zu, want 513 (the 64-byte moves)", cfg,
-		      ua_memcpy_inline_max);
+		      ua_memcpy_inline.max);
 		want_nc =
 		    want < ua_dispatch.nocache_min
 			? want
 			: ua_dispatch.nocache_min - !!ua_dispatch.nocache_min;
-		CHECK(ua_nocache_inline_max == want_nc,
-		      "%s: nocache inline up to %zu, want %zu (nocache from "
-		      "%zu)",
-		      cfg[0] ? cfg : "default", ua_nocache_inline_max, want_nc,
+		CHECK(ua_nocache_inline.max == want_nc &&
+			  ua_nocache_inline.first == first_want(want_nc),
+		      "%s: nocache inline up to %zu (first %zu), want %zu "
+		      "(nocache from %zu)",
+		      cfg[0] ? cfg : "default", ua_nocache_inline.max,
+		      ua_nocache_inline.first, want_nc,
 		      ua_dispatch.nocache_min);
+		CHECK(ua_user_inline.max == ua_memcpy_inline.max &&
+			  ua_user_inline.first == ua_memcpy_inline.first,
+		      "%s: the user entries' limit %zu (first %zu), the "
+		      "memcpy entries' %zu",
+		      cfg[0] ? cfg : "default", ua_user_inline.max,
+		      ua_user_inline.first, ua_memcpy_inline.max);
+		for (i = 0; i < nseen && seen[i] != want; i++)
+			;
+		if (i == nseen)
+			seen[nseen++] = want;
 		CHECK(pass != 6 || !vec || want_nc == 299,
 		      "nocache_min=300: nocache inline up to %zu", want_nc);
 		/* Across the limit, and every move of the small path (the
@@ -549,6 +620,7 @@ sweep_memcpy_entry(const struct ua_policy *def)
 				}
 		ua_dispatch_apply(def);
 	}
+	sweep_mixed_limits(seen, nseen);
 }
 
 /* ---- Faults: the bad page starts k bytes into the user side ---- */

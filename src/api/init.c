@@ -29,7 +29,7 @@ ua_init_slow(void)
 	/* Without our handlers (a runtime owns the signals) the calls still
 	 * run: the program's own handler may call ua_handle_fault() */
 	ua_range_open();
-	ua_range_entry_limits(ua_memcpy_inline_max, ua_nocache_inline_max);
+	ua_range_entry_limits(ua_memcpy_inline.max, ua_nocache_inline.max);
 	errno = saved_errno;
 	ua_once_end(&ua_ready);
 }

@@ -39,9 +39,13 @@ ua_offsets(void)
 	/* This thread's own range (range.h) */
 	UA_OFFSET(UA_SELF_RANGE_LO, struct ua_thread, range_lo);
 	UA_OFFSET(UA_SELF_RANGE_HI, struct ua_thread, range_hi);
+	/* The entries' limits (dispatch.h) */
+	UA_OFFSET(UA_INLINE_LIMIT_FIRST, struct ua_inline_limit, first);
+	UA_OFFSET(UA_INLINE_LIMIT_MAX, struct ua_inline_limit, max);
 #ifdef UA_INLINE_NARROW
-	/* The entries' limit with 32-byte moves (arch.h) */
+	/* The entries' limit with 32-byte moves, and first above it (arch.h) */
 	UA_DEFINE(UA_INLINE_NARROW, UA_INLINE_NARROW);
+	UA_DEFINE(UA_INLINE_FIRST_WIDE, UA_INLINE_FIRST_WIDE);
 #endif
 #ifdef UA_KIND_SHIFT
 	/* Where the kind sits in the user side's hi (arch.h) */

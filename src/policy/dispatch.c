@@ -102,8 +102,7 @@ struct ua_dispatch ua_dispatch = {
 };
 
 /* Before the table is filled every size goes through it, which fills it */
-size_t ua_memcpy_inline_max;
-size_t ua_nocache_inline_max;
+struct ua_inline_limit ua_memcpy_inline, ua_nocache_inline;
 size_t ua_alias_forward_min = SIZE_MAX;
 
 struct ua_misaligned ua_misaligned = {
@@ -322,11 +321,13 @@ ua_dispatch_set(const struct ua_policy *p, const struct ua_dispatch *d,
 	ua_policy_now = *p;
 	ua_dispatch = *d;
 	ua_misaligned = *m;
-	ua_memcpy_inline_max = wrapped ? 0 : ua_inline_limit(max, wide);
+	ua_inline_limit_store(&ua_memcpy_inline,
+			      wrapped ? 0 : ua_inline_limit(max, wide));
 	if (max >= d->nocache_min)
 		max = d->nocache_min ? d->nocache_min - 1 : 0;
-	ua_nocache_inline_max = wrapped ? 0 : ua_inline_limit(max, wide);
-	ua_range_entry_limits(ua_memcpy_inline_max, ua_nocache_inline_max);
+	ua_inline_limit_store(&ua_nocache_inline,
+			      wrapped ? 0 : ua_inline_limit(max, wide));
+	ua_range_entry_limits(ua_memcpy_inline.max, ua_nocache_inline.max);
 	ua_alias_forward_min = p->t[UA_T_ALIAS_FORWARD_MIN].num;
 }
 

@@ -60,17 +60,16 @@ extern struct ua_misaligned ua_misaligned;
 /*
  * An architecture whose entries are written in assembly (x86-64:
  * src/api/<arch>/entry.S) may copy small sizes in the entry itself, without
- * the indirect jump: up to ua_memcpy_inline_max bytes, which
+ * the indirect jump: up to ua_memcpy_inline.max bytes, which
  * ua_dispatch_apply() sets to the small class's memcpy_inline, or its
  * memcpy_inline_wide under inline_wide (below medium_min; 0 before the
- * table is filled).  The entry tells the two apart by the limit itself
- * (x86-64: above UA_INLINE_NARROW, arch.h), so that it reads one word.
- * The nocache entries' limit, ua_nocache_inline_max, is the same but
- * below nocache_min, so that a nocache copy it serves is the cached one
- * and the entry compares n with nocache_min only above it.
+ * table is filled).  The nocache entries' limit, ua_nocache_inline, is the
+ * same but below nocache_min, so that a nocache copy it serves is the
+ * cached one and the entry compares n with nocache_min only above it.
+ * Each is a struct ua_inline_limit (range.h).
  */
-extern size_t ua_memcpy_inline_max;
-extern size_t ua_nocache_inline_max;
+struct ua_inline_limit;
+extern struct ua_inline_limit ua_memcpy_inline, ua_nocache_inline;
 
 /*
  * The policy's alias_forward_min: from that size, a memcpy routine whose

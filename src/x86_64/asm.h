@@ -94,36 +94,46 @@
  * from rsi to rdi, with moves from both ends that stay inside the buffer
  * (16..31 with \xmov into \x0, \x1: SSE2 is baseline), then SMALL_DONE.
  * Laid out as glibc's: the smaller the size, the fewer taken branches.
- * Clobbers r10, r11.
+ * Its two halves, the tests (with the moves of 0 and 1 byte) and the
+ * other moves, at labels that begin with \at, may lie apart (entry.S puts
+ * code between them).  Clobbers r10, r11.
  */
 .macro COPY_LESS_32 fault, len, len32, xmov, x0, x1, done, ok:vararg
+	LESS_32_TESTS \fault, \len32, .Lless32_\@_, \done, \ok
+	LESS_32_MOVES \fault, \len, \xmov, \x0, \x1, .Lless32_\@_, \done, \ok
+.endm
+
+.macro LESS_32_TESTS fault, len32, at, done, ok:vararg
 	cmp	$16, \len32
-	jae	.L16_31\@
+	jae	\at\()16_31
 	cmp	$8, \len32
-	jae	.L8_15\@
+	jae	\at\()8_15
 	cmp	$4, \len32
-	jae	.L4_7\@
+	jae	\at\()4_7
 	cmp	$1, \len32
-	ja	.L2_3\@
+	ja	\at\()2_3
 	jb	.L0\@
 	AMOV \fault, movzbl (%rsi), %r10d
 	AMOV \fault, mov %r10b, (%rdi)
 .L0\@:
 	SMALL_DONE \done, \ok
-.L2_3\@:
+.endm
+
+.macro LESS_32_MOVES fault, len, xmov, x0, x1, at, done, ok:vararg
+\at\()2_3:
 	/* 2..3: a word at the start and the last byte */
 	AMOV \fault, movzwl (%rsi), %r10d
 	AMOV \fault, movzbl -1(%rsi,\len), %r11d
 	AMOV \fault, mov %r10w, (%rdi)
 	AMOV \fault, mov %r11b, -1(%rdi,\len)
 	SMALL_DONE \done, \ok
-.L4_7\@:
+\at\()4_7:
 	COPY_BOTH_ENDS \fault, mov, 4, %r10d, %r11d, \len
 	SMALL_DONE \done, \ok
-.L8_15\@:
+\at\()8_15:
 	COPY_BOTH_ENDS \fault, mov, 8, %r10, %r11, \len
 	SMALL_DONE \done, \ok
-.L16_31\@:
+\at\()16_31:
 	COPY_BOTH_ENDS \fault, \xmov, 16, \x0, \x1, \len
 	SMALL_DONE \done, \ok
 .endm

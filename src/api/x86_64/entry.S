@@ -3,19 +3,21 @@
  * The public copy entries: ua_memcpy, ua_memcpy_nocache, ua_copy_from_user,
  * ua_copy_from_user_nocache and ua_copy_to_user.  Each copies small sizes
  * itself, with overlapping moves from both ends, and jumps through the
- * dispatch table above that.  The limit, ua_memcpy_inline_max, is the
+ * dispatch table above that.  The limit, ua_memcpy_inline.max, is the
  * small-class strategy's (dispatch.c): 0 for a strategy whose routine must
  * serve every size (and before the table is filled, so that its first
  * routines fill it), 31 for sse2 (16-byte moves: SSE2 is baseline on
  * x86-64), 512 (UA_INLINE_NARROW) for avx2 and avx512 with 32-byte moves
  * (stores are the limit, one 32-byte store per cycle on Zen 3), 1024 for
  * avx512 with 64-byte moves when the policy sets inline_wide (Zen 5 stores
- * 64 bytes a cycle): a limit above UA_INLINE_NARROW is the 64-byte moves,
- * so that a call reads one word of the policy before it copies (in a loop
+ * 64 bytes a cycle).  The limit's first word (struct ua_inline_limit,
+ * range.h) tells the 64-byte moves, a limit above UA_INLINE_NARROW,
+ * from the others, so that a call reads one word of the policy before it
+ * copies up to 512 bytes (in a loop
  * whose addresses alias modulo 4 KiB, each load in the entry costs time:
  * docs/measurements/zen5.md, "Figures behind the source's comments").  The
  * user entries test the start first (USER_START), copy up to their own
- * limit (ua_user_inline_max, range.h: 0 while a thread has a range of its
+ * limit (ua_user_inline, range.h: 0 while a thread has a range of its
  * own) with a table entry for every move, and check the rest of the range
  * on the way to the table (USER_SIDE); ua_memcpy's moves have none: a
  * fault there is the caller's bug and crashes as it would in memcpy.
@@ -142,22 +144,35 @@
 .endm
 
 /*
- * Up to \limit bytes from rsi to rdi, then \ok and return;
- * above, on to \table.  Laid out as glibc's: 64..128 falls through, after
- * two branches on the size, as in glibc, and one on the policy: a limit
- * above UA_INLINE_NARROW (inline_wide: 64-byte moves, up to 1 KiB or the
- * loop) covers 512, so the paths up to 512 compare the limit with that
- * constant and not with n (a compare of memory with an immediate: it
- * keeps 64..128 within the entry's first 64-byte line, where a load into
- * a register put the return in the next line, slower at 128 B).
- * 257..512 take one taken branch, 129..256 two, as in glibc; below 64 one
- * (64 B lost to glibc with it), and below 32 the smaller the size the
- * fewer after that (32 and up only
- * happen when the small class runs a strategy with 32-byte vectors, so AVX
- * is there).  With n compared with the limit first and 65..128 behind a
- * taken branch, 128 B copies and random 33..128 B copies from L1 lost to
- * glibc on Intel with AVX-512 (family 6 model 0xa7, a KVM guest;
- * docs/measurements/intel-emr.md, section 5).
+ * Up to the limit at \limit (struct ua_inline_limit, range.h) from rsi to
+ * rdi, then \ok and return; above, on to \table.  Laid out as glibc's:
+ * one compare and one taken branch to the ladder below 32 bytes, then the
+ * smaller the size the fewer taken branches (COPY_LESS_32), as in glibc;
+ * 64..128 falls through within the entry's first 64-byte line, after two
+ * branches on the size, as in glibc, and one on the policy; 257..512 take
+ * one taken branch, 129..256 two, as in glibc.  Every path up to 512
+ * reads one word of the policy, the limit's first, into r10: n <= first
+ * is the ladder's, with no other test, and above it first says whether
+ * the limit is the 64-byte moves (UA_INLINE_FIRST_WIDE: inline_wide, a
+ * limit above UA_INLINE_NARROW, up to 1 KiB or the loop, which covers
+ * 512) or the 32-byte ones (then first is at most 62, and the limit
+ * itself, max, is read: 63 bytes go that way).  Where the entry compared
+ * the limit in memory with UA_INLINE_NARROW (an immediate and a
+ * RIP-relative operand, which do not fuse with the branch), 129..512 B
+ * copies ran 2-11% slower on Zen 5, with 64-byte moves and with 32-byte
+ * ones, at the same code address (docs/measurements/zen5.md, "The
+ * entries' first word").  The ladder starts on a 16-byte boundary, its
+ * moves after the 32-byte path's start, so that the branches to it from
+ * the first line stay short.  A copy may read first and max from two
+ * different limits (ua_inline_limit_store): any mix copies right, as the
+ * 32-byte path takes the ladder below 64 bytes (a first of 0 with the max
+ * of another limit) and sends every size above 512 to \table (the 64-byte
+ * moves would take a max above it), and every limit above 31 comes from a
+ * strategy with AVX moves (checkasm's mixed limits).  With n compared
+ * with the limit first and 65..128 behind a taken branch, 128 B copies
+ * and random 33..128 B copies from L1 lost to glibc on Intel with AVX-512
+ * (family 6 model 0xa7, a KVM guest; docs/measurements/intel-emr.md,
+ * section 5).
  * Not AVX-512 masked moves, which would take 0..64 without a branch: from
  * memory not in the caches a masked load or store costs more than a plain
  * one, far more than it saves from L1, on Zen 5 (docs/measurements/zen5.md,
@@ -168,10 +183,11 @@
  * moves get table entries.  Clobbers r10, r11, xmm0-1, ymm0-15, zmm16-31.
  */
 .macro SMALL_COPY limit, fault, vfault, table, loop, ok:vararg
-	cmp	$63, %rdx
-	jbe	.Lupto_63\@
-	cmpq	$UA_INLINE_NARROW, \limit(%rip)
-	jbe	.Lnarrow\@
+	mov	\limit+UA_INLINE_LIMIT_FIRST(%rip), %r10
+	cmp	%r10, %rdx
+	jbe	.Lupto_first\@
+	cmp	$UA_INLINE_FIRST_WIDE, %r10d
+	jne	.Lnarrow\@
 	cmp	$128, %rdx
 	ja	.Lwide_more_128\@
 	/* 64..128: 64 bytes from each end, in zmm16-31 (no vzeroupper) */
@@ -179,23 +195,27 @@
 	COPY_BOTH_ENDS \vfault, vmovdqu64, 64, , %zmm17, first=%zmm16
 	\ok
 	ret
-.Lupto_63\@:
-	cmp	\limit(%rip), %rdx
-	ja	\table
+	.p2align 4
+.Lupto_first\@:
 	cmp	$32, %edx
-	jb	.Lless_32\@
-	/* 32..63: 32 bytes from each end */
-	COPY_BOTH_ENDS \vfault, vmovdqu, 32, %ymm0, %ymm1
-	vzeroupper
-	\ok
-	ret
+	jae	.L32_63\@
+	LESS_32_TESTS \fault, %edx, .Lless32_\@_, , \ok
 .Lnarrow\@:
-	cmp	\limit(%rip), %rdx
+	cmp	\limit+UA_INLINE_LIMIT_MAX(%rip), %rdx
 	ja	\table
 	cmp	$128, %edx
 	ja	.Lmore_128\@
+	cmp	$64, %edx
+	jb	.Lupto_first\@
 	/* 64..128: 64 bytes from each end */
 	COPY_BOTH_ENDS \vfault, vmovdqu, 32, "%ymm0,%ymm1", "%ymm2,%ymm3"
+	vzeroupper
+	\ok
+	ret
+	LESS_32_MOVES \fault, %rdx, movdqu, %xmm0, %xmm1, .Lless32_\@_, , \ok
+.L32_63\@:
+	/* 32..63: 32 bytes from each end */
+	COPY_BOTH_ENDS \vfault, vmovdqu, 32, %ymm0, %ymm1
 	vzeroupper
 	\ok
 	ret
@@ -209,6 +229,9 @@
 	\ok
 	ret
 .Lmore_256\@:
+	/* a max above 512 read with a first of the 32-byte moves */
+	cmp	$UA_INLINE_NARROW, %edx
+	ja	\table
 	/* 257..512: 256 bytes from each end */
 	COPY_BOTH_ENDS \vfault, vmovdqu, 32, \
 		"%ymm0,%ymm1,%ymm2,%ymm3,%ymm4,%ymm5,%ymm6,%ymm7", \
@@ -245,7 +268,7 @@
 	 * (\loop, COPY_LOOP at the entry's end), by a near jump to a far
 	 * one in the padding above.
 	 */
-	mov	\limit(%rip), %r10
+	mov	\limit+UA_INLINE_LIMIT_MAX(%rip), %r10
 	cmp	%r10, %rdx
 	ja	\table
 	AMOV \vfault, vmovdqu64	(%rsi), %zmm16
@@ -296,8 +319,6 @@
 		"%zmm17,%zmm18,%zmm19,%zmm20,%zmm21,%zmm22,%zmm23", \
 		"%zmm24,%zmm25,%zmm26,%zmm27,%zmm28,%zmm29,%zmm30,%zmm31", \
 		%zmm16, \ok
-.Lless_32\@:
-	COPY_LESS_32 \fault, %rdx, %edx, movdqu, %xmm0, %xmm1, , \ok
 .endm
 
 /* The fixups of a user entry's SMALL_COPY: ua_copy_fault finishes (asm.h) */
@@ -484,9 +505,9 @@
 	AMOV_TYPE UA_EX_COPY
 .endm
 
-	.hidden ua_memcpy_inline_max
-	.hidden ua_user_inline_max
-	.hidden ua_user_nocache_inline_max
+	.hidden ua_memcpy_inline
+	.hidden ua_user_inline
+	.hidden ua_user_nocache_inline
 	.hidden ua_dispatch
 	.hidden ua_misaligned
 	.hidden ua_self
@@ -505,7 +526,7 @@
 UA_EXPORT_ENTRY(ua_memcpy)
 	mov	%rdi, %rax
 .Lmemcpy:
-	SMALL_COPY ua_memcpy_inline_max, , , .Lmemcpy_table, .Lmemcpy_loop
+	SMALL_COPY ua_memcpy_inline, , , .Lmemcpy_table, .Lmemcpy_loop
 .Lmemcpy_table:
 	TABLE_JUMP UA_DISPATCH_MEMCPY, UA_MISALIGNED_MEMCPY
 	/* after the rest, which lies where it did before inline_loop */
@@ -531,7 +552,7 @@ UA_END(ua_memcpy_nocache)
  * Output: rax the bytes not copied
  */
 UA_EXPORT_ENTRY(ua_copy_from_user)
-	FROM_USER ua_user_inline_max, ua_from_user_refused
+	FROM_USER ua_user_inline, ua_from_user_refused
 UA_END(ua_copy_from_user)
 
 /*
@@ -546,7 +567,7 @@ UA_END(ua_copy_from_user)
  * Output: rax the bytes not copied
  */
 UA_EXPORT_ENTRY(ua_copy_from_user_nocache)
-	FROM_USER ua_user_nocache_inline_max, ua_from_user_nocache_refused, \
+	FROM_USER ua_user_nocache_inline, ua_from_user_nocache_refused, \
 		.Lfrom_nocache
 .Lfrom_nocache:
 	jmp	*ua_dispatch+UA_DISPATCH_NOCACHE(%rip)
@@ -559,7 +580,7 @@ UA_END(ua_copy_from_user_nocache)
 UA_EXPORT_ENTRY(ua_copy_to_user)
 	USER_START %rdi, .Lto_full
 	AMOV_TYPE UA_EX_ENTRY_TO
-	SMALL_COPY ua_user_inline_max, .Lto_fault, .Lto_vfault, \
+	SMALL_COPY ua_user_inline, .Lto_fault, .Lto_vfault, \
 		.Lto_table, .Lto_loop, xor %eax, %eax
 	SMALL_COPY_FIXUPS .Lto_fault, .Lto_vfault
 .Lto_table:

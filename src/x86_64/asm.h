@@ -93,17 +93,19 @@
  * The one ladder below 32 bytes: 0..31 bytes (\len, \len32 its low half)
  * from rsi to rdi, with moves from both ends that stay inside the buffer
  * (16..31 with \xmov into \x0, \x1: SSE2 is baseline), then SMALL_DONE.
- * Laid out as glibc's: the smaller the size, the fewer taken branches.
- * Its two halves, the tests (with the moves of 0 and 1 byte) and the
- * other moves, at labels that begin with \at, may lie apart (entry.S puts
+ * Laid out as glibc's: the smaller the size, the fewer taken branches,
+ * but for 1 byte, which takes one so that 2..3 take none (on Zen 5, 2 and
+ * 3 B copies ran 3-7% faster, 1 B 3-6% slower: docs/measurements/zen5.md,
+ * "The entries' first word").  Its two halves, the tests (with the moves
+ * of 0 to 3 bytes) and the other moves, at labels that begin with \at, may lie apart (entry.S puts
  * code between them).  Clobbers r10, r11.
  */
 .macro COPY_LESS_32 fault, len, len32, xmov, x0, x1, done, ok:vararg
-	LESS_32_TESTS \fault, \len32, .Lless32_\@_, \done, \ok
+	LESS_32_TESTS \fault, \len, \len32, .Lless32_\@_, \done, \ok
 	LESS_32_MOVES \fault, \len, \xmov, \x0, \x1, .Lless32_\@_, \done, \ok
 .endm
 
-.macro LESS_32_TESTS fault, len32, at, done, ok:vararg
+.macro LESS_32_TESTS fault, len, len32, at, done, ok:vararg
 	cmp	$16, \len32
 	jae	\at\()16_31
 	cmp	$8, \len32
@@ -111,22 +113,24 @@
 	cmp	$4, \len32
 	jae	\at\()4_7
 	cmp	$1, \len32
-	ja	\at\()2_3
 	jb	.L0\@
+	/*
+	 * 1..3: the first byte, then (the flags of that compare) for 2..3
+	 * the last two bytes, with no taken branch, as glibc's
+	 */
 	AMOV \fault, movzbl (%rsi), %r10d
+	je	.L1\@
+	AMOV \fault, movzwl -2(%rsi,\len), %r11d
+	AMOV \fault, mov %r10b, (%rdi)
+	AMOV \fault, mov %r11w, -2(%rdi,\len)
+	SMALL_DONE \done, \ok
+.L1\@:
 	AMOV \fault, mov %r10b, (%rdi)
 .L0\@:
 	SMALL_DONE \done, \ok
 .endm
 
 .macro LESS_32_MOVES fault, len, xmov, x0, x1, at, done, ok:vararg
-\at\()2_3:
-	/* 2..3: a word at the start and the last byte */
-	AMOV \fault, movzwl (%rsi), %r10d
-	AMOV \fault, movzbl -1(%rsi,\len), %r11d
-	AMOV \fault, mov %r10w, (%rdi)
-	AMOV \fault, mov %r11b, -1(%rdi,\len)
-	SMALL_DONE \done, \ok
 \at\()4_7:
 	COPY_BOTH_ENDS \fault, mov, 4, %r10d, %r11d, \len
 	SMALL_DONE \done, \ok

@@ -199,7 +199,7 @@
 .Lupto_first\@:
 	cmp	$32, %edx
 	jae	.L32_63\@
-	LESS_32_TESTS \fault, %edx, .Lless32_\@_, , \ok
+	LESS_32_TESTS \fault, %rdx, %edx, .Lless32_\@_, , \ok
 .Lnarrow\@:
 	cmp	\limit+UA_INLINE_LIMIT_MAX(%rip), %rdx
 	ja	\table

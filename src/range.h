@@ -89,10 +89,9 @@ void ua_inline_limit_store(struct ua_inline_limit *l, size_t max);
 
 /*
  * The most the x86-64 user entries copy themselves, after their one test
- * of the start: the memcpy entries' limits (struct ua_inline_limit,
- * dispatch.h) while no thread has set a range of its own and init has
- * opened the default range, else 0, so that every size takes the way
- * through ua_entry_top and the table
+ * of the start: the memcpy entries' limits (dispatch.h) while no thread
+ * has set a range of its own and init has opened the default range, else
+ * 0, so that every size takes the way through ua_entry_top and the table
  */
 extern struct ua_inline_limit ua_user_inline, ua_user_nocache_inline;
 

@@ -39,7 +39,7 @@ ua_offsets(void)
 	/* This thread's own range (range.h) */
 	UA_OFFSET(UA_SELF_RANGE_LO, struct ua_thread, range_lo);
 	UA_OFFSET(UA_SELF_RANGE_HI, struct ua_thread, range_hi);
-	/* The entries' limits (dispatch.h) */
+	/* The entries' limits (range.h) */
 	UA_OFFSET(UA_INLINE_LIMIT_FIRST, struct ua_inline_limit, first);
 	UA_OFFSET(UA_INLINE_LIMIT_MAX, struct ua_inline_limit, max);
 #ifdef UA_INLINE_NARROW

@@ -24,7 +24,7 @@
 #define UA_INLINE_LOOP 8192
 /* ... the loop only when the limit reaches this (entry.S tests bit 11 up) */
 #define UA_INLINE_LOOP_MIN 2048
-/* What the entries' first compare reads for 64-byte moves (dispatch.h) */
+/* What the entries' first compare reads for 64-byte moves (range.h) */
 #define UA_INLINE_FIRST_WIDE 63
 
 /*

@@ -449,7 +449,7 @@ entry_next_size(size_t n, size_t want, size_t maxlen)
 	return n <= maxlen && (want <= 4096 || n <= want + 264) ? n : SIZE_MAX;
 }
 
-/* What the entries' first compare reads for a limit (dispatch.h) */
+/* What the entries' first compare reads for a limit (range.h) */
 static size_t
 first_want(size_t max)
 {

@@ -230,6 +230,57 @@ static const struct row table[] = {
  63, SIZE_MAX,	/* nocache copies never stream: 0.70-0.77x */
  1,		/* 64-byte moves in the entries: 0.97x glibc at 512 B */
  0, 0, 0},
+{"AMD Zen 5 (Ryzen 9 9950X: the measured core's compute die), departs: "
+ "docs/measurements/zen5.md",
+ {"AuthenticAMD", 0x1a, 0x44, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
+  32 * M, 0, 0, 0, ""},
+ 64, 0, 0,
+ 24 * M, 24 * M, SIZE_MAX,
+ vbmi, erms, erms, erms, erms, nt,	/* as the EPYC 9005 above */
+ 32 * K, 24 * M, 1 * M,
+ 63, SIZE_MAX, 1, 0, 0, 0},
+{"AMD Zen 5 mobile (Ryzen AI 9 HX 370, Strix Point: 512-bit work in "
+ "256-bit halves)",
+ {"AuthenticAMD", 0x1a, 0x24, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
+  16 * M, 0, 0, 0, ""},
+ 64, 0, 0,
+ 12 * M,	/* max(16M / 4, 3/4 of 16M) */
+ 12 * M, SIZE_MAX,	/* AMD: no rep movsb, no rep stosb */
+ /* glibc's floor: the Zen 5 rule was measured on the full-width core
+  * only (default_policy.c, ua_amd_zen5_full_width) */
+ vec64, vec64, nt, vec64, NULL, NULL,
+ 12 * M, 12 * M, SIZE_MAX,
+ 0, 0, 2, 0, 0, 0},
+{"AMD Zen 6 (family 0x1a model 0x50, as Linux lists it)",
+ {"AuthenticAMD", 0x1a, 0x50, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
+  32 * M, 0, 0, 0, ""},
+ 64, 0, 0,
+ 24 * M, 24 * M, SIZE_MAX,
+ /* another core, not Zen 5's: glibc's floor */
+ vec64, vec64, nt, vec64, NULL, NULL,
+ 24 * M, 24 * M, SIZE_MAX,
+ 0, 0, 2, 0, 0, 0},
+{"AMD Zen 4 with AVX-512 hidden (an EPYC 9654 guest), departs: "
+ "docs/measurements/zen4.md",
+ {"AuthenticAMD", 0x19, 0x11, 1, AVX2 | ERMS | FSRM, 32 * K, 1 * M,
+  32 * M, 0, 0, 0, ""},
+ 32,	/* AVX2 on AMD: avx_unaligned_erms */
+ 0, 0,
+ 24 * M, 24 * M, SIZE_MAX,
+ /* a Zen 4 model (Linux's ranges), not Zen 3's rule: Zen 4's, whose
+  * loop from 513 B is avx2 */
+ vec32, vec32, nt, vec32, NULL, NULL,
+ 513, 16 * M, SIZE_MAX,
+ 0, 0, 0, 0, 0, 1},
+{"AMD Zen 3+ (Ryzen 7 6800U, model 0x44), departs: "
+ "docs/measurements/zen3.md",
+ {"AuthenticAMD", 0x19, 0x44, 1, AVX2 | ERMS | FSRM, 32 * K, 512 * K,
+  16 * M, 0, 0, 0, ""},
+ 32, 0, 0,
+ 12 * M, 12 * M, SIZE_MAX,
+ vec32, erms, nt, erms, NULL, NULL,	/* Zen 3's rule, as the EPYC 7763 */
+ 256 * K, 12 * M, 512 * K,
+ 63, 0, 0, 0, 0, 0},
 {"Hygon Dhyana (C86 7185)",
  {"HygonGenuine", 0x18, 0x00, 1, AVX2, 32 * K, 512 * K, 8 * M, 0, 0,
   0, ""},

@@ -14,9 +14,9 @@
 #include "x86/glibc_floor.h"
 
 /*
- * AMD Zen 3 (family 0x19 without AVX-512; Zen 4 has it), with ERMS and
- * FSRM: docs/measurements/zen3.md.  Where glibc 2.42 never runs rep movsb
- * on AMD, aligned rep movsb from the LLC beats the AVX2 loop and is
+ * AMD Zen 3 (ua_amd_zen3, below), with ERMS and FSRM:
+ * docs/measurements/zen3.md.  Where glibc 2.42 never runs rep movsb on
+ * AMD, aligned rep movsb from the LLC beats the AVX2 loop and is
  * level with it from half the L2; it loses when src is not 32-byte
  * aligned to dst and is many times slower when (dst - src) mod 4096 is
  * 1..31 (the figures are in zen3.md):
@@ -38,7 +38,7 @@ ua_zen3_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 }
 
 /*
- * AMD Zen 4 (family 0x19 with AVX-512, double-pumped on 256-bit data
+ * AMD Zen 4 (ua_amd_zen4: AVX-512 double-pumped on 256-bit data
  * paths): docs/measurements/zen4.md.  The entries keep glibc's 64-byte
  * moves up to 512 B; from 513 B the 32-byte loop (avx2) at every size
  * and relative alignment: level with the 64-byte loop aligned in L1 and
@@ -66,12 +66,13 @@ ua_zen4_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 }
 
 /*
- * AMD Zen 5 (family 0x1a), with ERMS: docs/measurements/zen5.md.  The
- * shifted loads of avx512vbmi below 32 KiB and 64-byte moves in the
- * entries up to 1 KiB; from 32 KiB rep movsb at any relative alignment,
- * and on beyond 3/4 of the LLC for equally aligned pointers, where
- * streaming stores only draw level; the others stream from there.  rep
- * stosb from the L2 size.  nocache copies never stream.
+ * AMD Zen 5 with its 512-bit datapath (ua_amd_zen5_full_width), with
+ * ERMS: docs/measurements/zen5.md.  The shifted loads of avx512vbmi
+ * below 32 KiB and 64-byte moves in the entries up to 1 KiB; from 32 KiB
+ * rep movsb at any relative alignment, and on beyond 3/4 of the LLC for
+ * equally aligned pointers, where streaming stores only draw level; the
+ * others stream from there.  rep stosb from the L2 size.  nocache copies
+ * never stream.
  */
 static void
 ua_zen5_policy(struct ua_policy *p, const struct ua_cpu *cpu)
@@ -124,6 +125,50 @@ ua_intel_emr_policy(struct ua_policy *p)
 /* The family's measured deviation from the floor, if any */
 enum ua_deviation { UA_FLOOR, UA_ZEN3, UA_ZEN4, UA_ZEN5, UA_INTEL_EMR };
 
+static int
+ua_model_in(unsigned model, unsigned lo, unsigned hi)
+{
+	return model >= lo && model <= hi;
+}
+
+/*
+ * The AMD cores measured, told apart by model as Linux does
+ * (arch/x86/kernel/cpu/amd.c, bsp_init_amd): family 0x19 is Zen 3 at
+ * models 0x00-0x0f and 0x20-0x5f, Zen 4 at 0x10-0x1f and 0x60-0xaf (and
+ * only Zen 4 has AVX-512, which a guest may hide); family 0x1a is Zen 5
+ * at 0x00-0x2f, 0x40-0x4f and 0x60-0x7f, Zen 6 at 0x50-0x5f, 0x80-0xaf
+ * and 0xc0-0xef.  The Zen 5 rule was measured on the core that runs
+ * 512-bit work on a 512-bit datapath (64-byte stores one a cycle: the
+ * entries' 64-byte moves, the avx512vbmi loop), which the EPYC 9005
+ * (0x00-0x1f), the Ryzen 9000 desktop and Fire Range (0x40-0x4f) and
+ * Strix Halo (0x70-0x7f) share.  The mobile dies, Strix Point (0x20-0x2f,
+ * 512-bit work in two 256-bit halves, as on Zen 4) and Krackan Point
+ * (0x60-0x6f), and Zen 6, another core, were not measured here: they take
+ * the floor (docs/measurements/zen5.md, "Which CPUs").
+ */
+static int
+ua_amd_zen3(const struct ua_cpu *cpu)
+{
+	return cpu->family == 0x19 && (ua_model_in(cpu->model, 0x00, 0x0f) ||
+				       ua_model_in(cpu->model, 0x20, 0x5f));
+}
+
+static int
+ua_amd_zen4(const struct ua_cpu *cpu)
+{
+	return cpu->family == 0x19 && (ua_model_in(cpu->model, 0x10, 0x1f) ||
+				       ua_model_in(cpu->model, 0x60, 0xaf) ||
+				       (cpu->features & UA_F(AVX512)));
+}
+
+static int
+ua_amd_zen5_full_width(const struct ua_cpu *cpu)
+{
+	return cpu->family == 0x1a && (ua_model_in(cpu->model, 0x00, 0x1f) ||
+				       ua_model_in(cpu->model, 0x40, 0x4f) ||
+				       ua_model_in(cpu->model, 0x70, 0x7f));
+}
+
 static enum ua_deviation
 ua_deviation(const struct ua_cpu *cpu)
 {
@@ -131,12 +176,11 @@ ua_deviation(const struct ua_cpu *cpu)
 	int erms = (cpu->features & UA_F(ERMS)) != 0;
 	int fsrm = (cpu->features & UA_F(FSRM)) != 0;
 
-	if (amd && erms && fsrm && cpu->family == 0x19 &&
-	    !(cpu->features & UA_F(AVX512)))
-		return UA_ZEN3;
-	if (amd && cpu->family == 0x19 && (cpu->features & UA_F(AVX512)))
+	if (amd && ua_amd_zen4(cpu))
 		return UA_ZEN4;
-	if (amd && erms && cpu->family == 0x1a)
+	if (amd && erms && fsrm && ua_amd_zen3(cpu))
+		return UA_ZEN3;
+	if (amd && erms && ua_amd_zen5_full_width(cpu))
 		return UA_ZEN5;
 	if (!strcmp(cpu->vendor, "GenuineIntel") && cpu->family == 6 &&
 	    (cpu->model == 0xcf || cpu->model == 0xa7) && erms && fsrm &&

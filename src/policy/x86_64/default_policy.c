@@ -140,11 +140,12 @@ ua_model_in(unsigned model, unsigned lo, unsigned hi)
  * and 0xc0-0xef.  The Zen 5 rule was measured on the core that runs
  * 512-bit work on a 512-bit datapath (64-byte stores one a cycle: the
  * entries' 64-byte moves, the avx512vbmi loop), which the EPYC 9005
- * (0x00-0x1f), the Ryzen 9000 desktop and Fire Range (0x40-0x4f) and
- * Strix Halo (0x70-0x7f) share.  The mobile dies, Strix Point (0x20-0x2f,
- * 512-bit work in two 256-bit halves, as on Zen 4) and Krackan Point
- * (0x60-0x6f), and Zen 6, another core, were not measured here: they take
- * the floor (docs/measurements/zen5.md, "Which CPUs").
+ * (0x00-0x1f) and the Ryzen 9000 desktop and Fire Range (0x40-0x4f), on
+ * the EPYC's compute die, share.  The APUs, Strix Point (0x20-0x2f,
+ * 512-bit work in two 256-bit halves, as on Zen 4), Krackan Point
+ * (0x60-0x6f) and Strix Halo (0x70-0x7f), and Zen 6, another core, were
+ * not measured here: they take the floor (docs/measurements/zen5.md,
+ * "Which CPUs").
  */
 static int
 ua_amd_zen3(const struct ua_cpu *cpu)
@@ -165,8 +166,7 @@ static int
 ua_amd_zen5_full_width(const struct ua_cpu *cpu)
 {
 	return cpu->family == 0x1a && (ua_model_in(cpu->model, 0x00, 0x1f) ||
-				       ua_model_in(cpu->model, 0x40, 0x4f) ||
-				       ua_model_in(cpu->model, 0x70, 0x7f));
+				       ua_model_in(cpu->model, 0x40, 0x4f));
 }
 
 static enum ua_deviation

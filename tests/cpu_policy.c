@@ -251,23 +251,6 @@ static const struct row table[] = {
  vec64, vec64, nt, vec64, NULL, NULL,
  12 * M, 12 * M, SIZE_MAX,
  0, 0, 2, 0, 0, 0},
-{"AMD Zen 5 APU (Ryzen AI Max+ 395, Strix Halo: not measured here)",
- {"AuthenticAMD", 0x1a, 0x70, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
-  32 * M, 0, 0, 0, ""},
- 64, 0, 0,
- 24 * M, 24 * M, SIZE_MAX,
- vec64, vec64, nt, vec64, NULL, NULL,	/* glibc's floor */
- 24 * M, 24 * M, SIZE_MAX,
- 0, 0, 2, 0, 0, 0},
-{"AMD Zen 6 (family 0x1a model 0x50, as Linux lists it)",
- {"AuthenticAMD", 0x1a, 0x50, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
-  32 * M, 0, 0, 0, ""},
- 64, 0, 0,
- 24 * M, 24 * M, SIZE_MAX,
- /* another core, not Zen 5's: glibc's floor */
- vec64, vec64, nt, vec64, NULL, NULL,
- 24 * M, 24 * M, SIZE_MAX,
- 0, 0, 2, 0, 0, 0},
 {"AMD Zen 4 with AVX-512 hidden (an EPYC 9654 guest), departs: "
  "docs/measurements/zen4.md",
  {"AuthenticAMD", 0x19, 0x11, 1, AVX2 | ERMS | FSRM, 32 * K, 1 * M,
@@ -449,6 +432,52 @@ check_policy(const struct row *r)
 }
 
 /*
+ * AMD family 0x1a model by model: the Zen 5 rule on the dies of the core
+ * measured, the EPYC 9005 and the Ryzen 9000 (default_policy.c,
+ * ua_amd_zen5_full_width); glibc's floor on the APUs (Strix Point, Krackan
+ * Point, Strix Halo), on Zen 6 (Linux's model ranges) and on the models
+ * nobody lists.  On i386 every one keeps the floor.
+ */
+static void
+check_amd_family_1a(void)
+{
+	static const unsigned zen5[] = {0x00, 0x02, 0x0f, 0x10, 0x11,
+					0x1f, 0x40, 0x44, 0x4f};
+	static const unsigned others[] = {0x20, 0x24, 0x2f, 0x30, 0x3f, 0x50,
+					  0x5f, 0x60, 0x6f, 0x70, 0x7f, 0x80,
+					  0xaf, 0xc0, 0xef, 0xff};
+	struct row r = {.cpu = {"AuthenticAMD", 0x1a, 0, 0,
+				AVX512 | ERMS | FSRM, 48 * K, 1 * M, 32 * M, 0,
+				0, 0, ""}};
+	char name[64];
+	size_t i;
+
+	r.name = name;
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
+		r.cpu.model = others[i];
+		snprintf(name, sizeof(name), "AMD family 0x1a model 0x%x",
+			 others[i]);
+		check_floor(&r);
+	}
+	for (i = 0; i < sizeof(zen5) / sizeof(zen5[0]); i++) {
+		struct ua_policy p;
+
+		r.cpu.model = zen5[i];
+		snprintf(name, sizeof(name), "AMD family 0x1a model 0x%x",
+			 zen5[i]);
+		if (UA_I386) {
+			check_floor(&r);
+			continue;
+		}
+		memset(&p, 0, sizeof(p));
+		ua_arch_default_policy(&p, &r.cpu);
+		check_num(&r, &p, UA_T_MEDIUM_MIN, 32 * K);
+		check_num(&r, &p, UA_T_INLINE_WIDE, 1);
+		check_strategy(&r, &p, UA_T_SMALL, vbmi);
+	}
+}
+
+/*
  * i386 without SSE2 (386 to Pentium III): rep movsl at every size; on a
  * Pentium III (Intel family 6) the unrolled copy when (src ^ dst) & 7 (the
  * kernel's movsl_mask); without cpuid, movsl alone
@@ -501,6 +530,7 @@ main(void)
 		else
 			check_policy(&table[i]);
 	}
+	check_amd_family_1a();
 	if (UA_I386)
 		check_before_sse2();
 	t_done("cpu_policy");

@@ -230,15 +230,6 @@ static const struct row table[] = {
  63, SIZE_MAX,	/* nocache copies never stream: 0.70-0.77x */
  1,		/* 64-byte moves in the entries: 0.97x glibc at 512 B */
  0, 0, 0},
-{"AMD Zen 5 (Ryzen 9 9950X: the measured core's compute die), departs: "
- "docs/measurements/zen5.md",
- {"AuthenticAMD", 0x1a, 0x44, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
-  32 * M, 0, 0, 0, ""},
- 64, 0, 0,
- 24 * M, 24 * M, SIZE_MAX,
- vbmi, erms, erms, erms, erms, nt,	/* as the EPYC 9005 above */
- 32 * K, 24 * M, 1 * M,
- 63, SIZE_MAX, 1, 0, 0, 0},
 {"AMD Zen 5 mobile (Ryzen AI 9 HX 370, Strix Point: 512-bit work in "
  "256-bit halves)",
  {"AuthenticAMD", 0x1a, 0x24, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,

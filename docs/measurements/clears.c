@@ -15,8 +15,8 @@
  *     -o /tmp/clears
  *   taskset -c 0 /tmp/clears hot
  *   ARENA_MB=256 taskset -c 0 /tmp/clears walk
- * A second argument names the vector routine (default avx512vbmi; avx512,
- * avx2, sse2).
+ * A second argument names the routine set against rep stosb (default
+ * avx512vbmi; avx512, avx2, sse2, or nt: streaming stores).
  */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -43,6 +43,8 @@ size_t ua_clear_avx2(void *, const void *, size_t, uintptr_t, uintptr_t,
 		     uintptr_t);
 size_t ua_clear_sse2(void *, const void *, size_t, uintptr_t, uintptr_t,
 		     uintptr_t);
+size_t ua_clear_nt(void *, const void *, size_t, uintptr_t, uintptr_t,
+		   uintptr_t);
 
 static char *arena;
 static size_t arena_size, cursor;
@@ -102,6 +104,8 @@ vector_named(const char *name)
 		return ua_clear_avx2;
 	if (!strcmp(name, "sse2"))
 		return ua_clear_sse2;
+	if (!strcmp(name, "nt"))
+		return ua_clear_nt;
 	return NULL;
 }
 

@@ -30,21 +30,12 @@
 #define TRIALS 9
 
 /* The library's routines (internal: a static link finds them) */
-typedef size_t (*clear_fn)(void *, const void *, size_t, uintptr_t, uintptr_t,
-			   uintptr_t);
+typedef size_t clear_routine(void *, const void *, size_t, uintptr_t, uintptr_t,
+			     uintptr_t);
+typedef clear_routine *clear_fn;
 size_t ua_user_clear(clear_fn fn, void *dst, size_t n);
-size_t ua_clear_erms(void *, const void *, size_t, uintptr_t, uintptr_t,
-		     uintptr_t);
-size_t ua_clear_avx512vbmi(void *, const void *, size_t, uintptr_t, uintptr_t,
-			   uintptr_t);
-size_t ua_clear_avx512(void *, const void *, size_t, uintptr_t, uintptr_t,
-		       uintptr_t);
-size_t ua_clear_avx2(void *, const void *, size_t, uintptr_t, uintptr_t,
-		     uintptr_t);
-size_t ua_clear_sse2(void *, const void *, size_t, uintptr_t, uintptr_t,
-		     uintptr_t);
-size_t ua_clear_nt(void *, const void *, size_t, uintptr_t, uintptr_t,
-		   uintptr_t);
+clear_routine ua_clear_erms, ua_clear_avx512vbmi, ua_clear_avx512,
+    ua_clear_avx2, ua_clear_sse2, ua_clear_nt;
 
 static char *arena;
 static size_t arena_size, cursor;
@@ -96,16 +87,21 @@ timed(int k, size_t n, int walk, unsigned reps)
 static clear_fn
 vector_named(const char *name)
 {
-	if (!strcmp(name, "avx512vbmi"))
-		return ua_clear_avx512vbmi;
-	if (!strcmp(name, "avx512"))
-		return ua_clear_avx512;
-	if (!strcmp(name, "avx2"))
-		return ua_clear_avx2;
-	if (!strcmp(name, "sse2"))
-		return ua_clear_sse2;
-	if (!strcmp(name, "nt"))
-		return ua_clear_nt;
+	static const struct {
+		const char *name;
+		clear_fn fn;
+	} routines[] = {
+	    {"avx512vbmi", ua_clear_avx512vbmi},
+	    {"avx512", ua_clear_avx512},
+	    {"avx2", ua_clear_avx2},
+	    {"sse2", ua_clear_sse2},
+	    {"nt", ua_clear_nt},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(routines) / sizeof(routines[0]); i++)
+		if (!strcmp(name, routines[i].name))
+			return routines[i].fn;
 	return NULL;
 }
 

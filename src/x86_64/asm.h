@@ -97,8 +97,8 @@
  * but for 1 byte, which takes one so that 2..3 take none (on Zen 5, 2 and
  * 3 B copies ran 3-7% faster, 1 B 3-6% slower: docs/measurements/zen5.md,
  * "The entries' first word").  Its two halves, the tests (with the moves
- * of 0 to 3 bytes) and the other moves, at labels that begin with \at, may lie apart (entry.S puts
- * code between them).  Clobbers r10, r11.
+ * of 0 to 3 bytes) and the other moves, at labels that begin with \at,
+ * may lie apart (entry.S puts code between them).  Clobbers r10, r11.
  */
 .macro COPY_LESS_32 fault, len, len32, xmov, x0, x1, done, ok:vararg
 	LESS_32_TESTS \fault, \len, \len32, .Lless32_\@_, \done, \ok

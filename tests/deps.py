@@ -230,7 +230,8 @@ def defines(path, name):
             if line.startswith(("extern", " ", "\t", "#", "/", "*")):
                 continue
             if path.endswith((".S", ".inc")):
-                if re.match(r"%s:" % re.escape(name), line):
+                if re.match(r"(%s:|UA_(ENTRY|SYMBOL)\(%s\))"
+                            % (re.escape(name), re.escape(name)), line):
                     return True
             elif re.search(r"\b%s\b\s*(\[[^]]*\])?\s*(=|;|,|$)" % re.escape(name),
                            ATTRIBUTE.sub("", line)):

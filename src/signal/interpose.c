@@ -17,6 +17,7 @@
 #undef _FORTIFY_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -25,9 +26,11 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/select.h>
+#include <time.h>
 
 #include "internal.h"
 #include "sigchain.h"
+#include "sigwait_syscall.h"
 
 /* sigset, sighold, sigrelse, sigignore, siginterrupt: obsolete, and ours */
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -648,10 +651,50 @@ ua_ts_sub(struct timespec *a, const struct timespec *b)
 	}
 }
 
+/*
+ * rt_sigtimedwait as glibc's sigtimedwait makes it, a cancellation point
+ * that reports SI_TKILL as SI_USER, through ua_sigwait_syscall: 0 without
+ * the system call when a wake-up came since the waiter cleared woken
+ */
+static int
+ua_wait_syscall(const sigset_t *set, siginfo_t *info,
+		const struct timespec *timeout, const atomic_int *woken)
+{
+	struct ua_kts kts, *k = NULL;
+	int type;
+	long r;
+
+	if (timeout) {
+		kts.tv_sec = (long)timeout->tv_sec;
+		if ((time_t)kts.tv_sec != timeout->tv_sec)
+			kts.tv_sec = LONG_MAX; /* beyond 2038 on i386 */
+		kts.tv_nsec = timeout->tv_nsec;
+		k = &kts;
+	}
+	pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, &type);
+	r = ua_sigwait_syscall(set, info, k, woken);
+	pthread_setcanceltype(type, NULL);
+	if (r < 0) {
+		errno = (int)-r;
+		return -1;
+	}
+	if (r > 0 && info->si_code == SI_TKILL)
+		info->si_code = SI_USER;
+	return (int)r;
+}
+
+/* A cancelled waiter leaves its slot */
+static void
+ua_wait_cancelled(void *slot)
+{
+	ua_sig_waiter_del(*(int *)slot);
+}
+
 static int
 ua_wait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
 {
 	const struct timespec poll_ts = {0, UA_WAIT_POLL_NS};
+	atomic_int *woken = ua_sig_woken();
 	unsigned want = ua_sig_bits(set);
 	struct timespec left;
 	const struct timespec *wait;
@@ -660,16 +703,21 @@ ua_wait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
 
 	if (timeout)
 		left = *timeout;
+	pthread_cleanup_push(ua_wait_cancelled, &slot);
 	for (;;) {
 		if (slot < 0)
 			slot = ua_sig_waiter_add(want);
+		/* Each wake-up from here on is seen: by the look below, or
+		 * by ua_sigwait_syscall */
+		atomic_store(woken, 0);
 		r = ua_sig_take(want, info);
 		if (r)
 			break;
 		wait = timeout ? &left : NULL;
 		polling = slot < 0 && (!wait || ua_ts_before(&poll_ts, wait));
-		r = UA_NEXT(sigtimedwait)(set, &si, polling ? &poll_ts : wait);
-		if (r > 0 && ua_sig_bit(r) && ua_sig_is_wake(&si))
+		r = ua_wait_syscall(set, &si, polling ? &poll_ts : wait,
+				    woken);
+		if (!r || (r > 0 && ua_sig_bit(r) && ua_sig_is_wake(&si)))
 			continue; /* one was held: take it above */
 		if (r < 0 && errno == EAGAIN && polling) {
 			if (timeout)
@@ -680,6 +728,7 @@ ua_wait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
 			*info = si;
 		break;
 	}
+	pthread_cleanup_pop(0);
 	ua_sig_waiter_del(slot);
 	return r;
 }

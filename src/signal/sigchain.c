@@ -19,6 +19,7 @@
 #include "arch.h"
 #include "once.h"
 #include "sigchain.h"
+#include "sigwait_syscall.h"
 
 /* ---- Policy: UACCESS_SIGNALS=keep or ua_keep_signals() ---- */
 
@@ -187,6 +188,7 @@ struct ua_sig_thread {
 	unsigned vblocked; /* UA_SIG_* the program blocks */
 	atomic_uint held;  /* UA_SIG_* held pending for this thread */
 	uint64_t vreal;    /* the real mask vblocked goes with */
+	atomic_int woken;  /* a wake-up came (ua_sigwait_syscall) */
 	unsigned char held_info[2][UA_HELD_BYTES];
 };
 static UA_TLS struct ua_sig_thread ua_sig_self;
@@ -435,18 +437,36 @@ ua_sig_wake_waiters(int signo)
 	}
 }
 
-int
-ua_sig_hold_sent(int signo, const siginfo_t *info, const void *ucontext)
+atomic_int *
+ua_sig_woken(void)
 {
-	const void *uc = ucontext;
+	return &ua_sig_self.woken;
+}
+
+void
+ua_sig_woken_up(void *uc)
+{
+	uintptr_t pc = ua_ctx_pc(uc);
+
+	atomic_store(&ua_sig_self.woken, 1);
+	if (pc >= (uintptr_t)ua_sigwait_check && pc <= (uintptr_t)ua_sigwait_sys)
+		ua_ctx_set_pc(uc, (uintptr_t)ua_sigwait_check);
+}
+
+int
+ua_sig_hold_sent(int signo, const siginfo_t *info, void *ucontext)
+{
+	void *uc = ucontext;
 	struct ua_sig_thread *t = &ua_sig_self;
 	unsigned bit = ua_sig_bit(signo);
 	int i = ua_sig_index(signo), empty = UA_SLOT_EMPTY;
 
 	if (!bit || !ua_sig_interposing())
 		return 0;
-	if (ua_sig_is_wake(info))
+	if (ua_sig_is_wake(info)) {
+		ua_sig_woken_up(uc);
 		return 1;
+	}
 	if (!(ua_sig_blocked_at(uc) & bit))
 		return 0;
 	ua_sig_note_changed();

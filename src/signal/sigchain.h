@@ -129,7 +129,7 @@ unsigned ua_sig_blocked_at(const void *ucontext);
  * A SIGSEGV/SIGBUS sent (si_code <= 0) to a thread that blocks it:
  * 1 if held pending (or our own wake-up), and the handler returns.
  */
-int ua_sig_hold_sent(int signo, const siginfo_t *info, const void *ucontext);
+int ua_sig_hold_sent(int signo, const siginfo_t *info, void *ucontext);
 /* Deliver held signals among `unblocked` to this thread (raised again) */
 void ua_sig_release(unsigned unblocked);
 /* Held signals among `bits`: this thread's and the process's */
@@ -141,6 +141,11 @@ int ua_sig_waiter_add(unsigned bits);
 void ua_sig_waiter_del(int slot);
 /* A wake-up sent to a waiter: not a signal of the program's */
 int ua_sig_is_wake(const siginfo_t *info);
+
+/* This thread's woken word: cleared by the waiter before it looks */
+atomic_int *ua_sig_woken(void);
+/* A wake-up's handler, interrupted at uc: woken set, the pc sent back */
+void ua_sig_woken_up(void *uc);
 
 /* fork: the lock across it, the child's pending signals cleared */
 void ua_sig_atfork_prepare(void);

@@ -454,9 +454,8 @@ ua_sig_woken_up(void *uc)
 }
 
 int
-ua_sig_hold_sent(int signo, const siginfo_t *info, void *ucontext)
+ua_sig_hold_sent(int signo, const siginfo_t *info, void *uc)
 {
-	void *uc = ucontext;
 	struct ua_sig_thread *t = &ua_sig_self;
 	unsigned bit = ua_sig_bit(signo);
 	int i = ua_sig_index(signo), empty = UA_SLOT_EMPTY;

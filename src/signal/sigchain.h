@@ -127,9 +127,10 @@ unsigned ua_sig_blocked_at(const void *ucontext);
 
 /*
  * A SIGSEGV/SIGBUS sent (si_code <= 0) to a thread that blocks it:
- * 1 if held pending (or our own wake-up), and the handler returns.
+ * 1 if held pending (or our own wake-up, which ua_sig_woken_up records
+ * in uc), and the handler returns.
  */
-int ua_sig_hold_sent(int signo, const siginfo_t *info, void *ucontext);
+int ua_sig_hold_sent(int signo, const siginfo_t *info, void *uc);
 /* Deliver held signals among `unblocked` to this thread (raised again) */
 void ua_sig_release(unsigned unblocked);
 /* Held signals among `bits`: this thread's and the process's */

@@ -35,8 +35,8 @@
 
 #include "arch.h"
 #include "sigchain.h"
-#include "sigwait_syscall.h"
 #include "signal_util.h"
+#include "sigwait_syscall.h"
 
 static void
 test_syscall(void)

@@ -715,8 +715,7 @@ ua_wait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
 			break;
 		wait = timeout ? &left : NULL;
 		polling = slot < 0 && (!wait || ua_ts_before(&poll_ts, wait));
-		r = ua_wait_syscall(set, &si, polling ? &poll_ts : wait,
-				    woken);
+		r = ua_wait_syscall(set, &si, polling ? &poll_ts : wait, woken);
 		if (!r || (r > 0 && ua_sig_bit(r) && ua_sig_is_wake(&si)))
 			continue; /* one was held: take it above */
 		if (r < 0 && errno == EAGAIN && polling) {

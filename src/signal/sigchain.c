@@ -449,7 +449,8 @@ ua_sig_woken_up(void *uc)
 	uintptr_t pc = ua_ctx_pc(uc);
 
 	atomic_store(&ua_sig_self.woken, 1);
-	if (pc >= (uintptr_t)ua_sigwait_check && pc <= (uintptr_t)ua_sigwait_sys)
+	if (pc >= (uintptr_t)ua_sigwait_check &&
+	    pc <= (uintptr_t)ua_sigwait_sys)
 		ua_ctx_set_pc(uc, (uintptr_t)ua_sigwait_check);
 }
 

@@ -41,22 +41,26 @@
 	movl 12(%esp), %edi;                                                   \
 	movl 20(%esp), %ecx
 
-/* The two pushes, each with its CFI, and the pops that undo them */
-#define UA_PUSH_CURSORS                                                        \
-	pushl %edi;                                                            \
-	.cfi_adjust_cfa_offset 4;                                              \
-	.cfi_rel_offset %edi, 0;                                               \
-	pushl %esi;                                                            \
-	.cfi_adjust_cfa_offset 4;                                              \
-	.cfi_rel_offset %esi, 0
+/* Pushes in the order named, each with its CFI; pops in the order named */
+.macro PUSH_CFI regs:vararg
+	.irp r, \regs
+	pushl	\r
+	.cfi_adjust_cfa_offset 4
+	.cfi_rel_offset \r, 0
+	.endr
+.endm
 
-#define UA_POP_CURSORS                                                         \
-	popl %esi;                                                             \
-	.cfi_adjust_cfa_offset -4;                                             \
-	.cfi_restore %esi;                                                     \
-	popl %edi;                                                             \
-	.cfi_adjust_cfa_offset -4;                                             \
-	.cfi_restore %edi
+.macro POP_CFI regs:vararg
+	.irp r, \regs
+	popl	\r
+	.cfi_adjust_cfa_offset -4
+	.cfi_restore \r
+	.endr
+.endm
+
+/* The two pushes of the cursors, and the pops that undo them */
+#define UA_PUSH_CURSORS PUSH_CFI %edi, %esi
+#define UA_POP_CURSORS POP_CFI %esi, %edi
 
 /* A way out: the code after the ret still has the pushes' CFI */
 #define UA_COPY_RET                                                            \

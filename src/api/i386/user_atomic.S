@@ -9,25 +9,6 @@
 #include "asm.h"
 
 	.text
-/* Two pushes, each with its CFI, and the pops that undo them */
-.macro PUSH2 a, b
-	pushl	\a
-	.cfi_adjust_cfa_offset 4
-	.cfi_rel_offset \a, 0
-	pushl	\b
-	.cfi_adjust_cfa_offset 4
-	.cfi_rel_offset \b, 0
-.endm
-
-.macro POP2 a, b
-	popl	\b
-	.cfi_adjust_cfa_offset -4
-	.cfi_restore \b
-	popl	\a
-	.cfi_adjust_cfa_offset -4
-	.cfi_restore \a
-.endm
-
 /* The way out: eax, the old value, stored where \at(%esp) points; 0 */
 .macro RET_OLD at
 	movl	\at(%esp), %ecx
@@ -37,7 +18,7 @@
 .endm
 
 /*
- * The same for 8 bytes (edx:eax) after PUSH2 %ebx, %esi, and the
+ * The same for 8 bytes (edx:eax) after PUSH_CFI %ebx, %esi, and the
  * routine's fixup, \fault: -EFAULT, and the pushes undone
  */
 .macro RET_OLD_8 at, fault
@@ -49,7 +30,7 @@
 \fault:
 	movl	$-EFAULT_, %eax
 .Lpop\@:
-	POP2	%ebx, %esi
+	POP_CFI	%esi, %ebx
 	ret
 .endm
 
@@ -70,7 +51,7 @@ UA_END(ua_arch_cmpxchg_4)
 
 /* The same, 12(%esp) a u64 (low word first) */
 UA_ENTRY(ua_arch_cmpxchg_8)
-	PUSH2	%ebx, %esi
+	PUSH_CFI	%ebx, %esi
 	movl	12(%esp), %esi
 	movl	16(%esp), %ecx
 	movl	(%ecx), %eax
@@ -115,7 +96,7 @@ UA_END(ua_arch_futex_\name)
 
 /* xchg of 8 bytes: 8(%esp) a u64, 16(%esp) where the old goes */
 UA_ENTRY(ua_arch_xchg_8)
-	PUSH2	%ebx, %esi
+	PUSH_CFI	%ebx, %esi
 	movl	12(%esp), %esi
 	movl	16(%esp), %ebx
 	movl	20(%esp), %ecx

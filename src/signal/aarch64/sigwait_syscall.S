@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The system call of a sigwait whose wake-up must not be lost
- * (sigchain.h: ua_sigwait_syscall).  A wake-up whose handler finds the
+ * (sigwait_syscall.h).  A wake-up whose handler finds the
  * interrupted pc from ua_sigwait_check up to ua_sigwait_sys (the svc not
  * yet run) sends it back to ua_sigwait_check.  The woken word rides in
  * x9; x3 becomes the kernel's sigset_t size.

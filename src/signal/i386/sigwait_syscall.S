@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The system call of a sigwait whose wake-up must not be lost
- * (sigchain.h: ua_sigwait_syscall).  A wake-up whose handler finds the
+ * (sigwait_syscall.h).  A wake-up whose handler finds the
  * interrupted pc from ua_sigwait_check up to ua_sigwait_sys (the int
  * $0x80 not yet run) sends it back to ua_sigwait_check.  The arguments go
  * to ebx, ecx, edx, the woken word to edi, the sigset_t size to esi.
@@ -10,23 +10,9 @@
 
 #include "asm.h"
 
-.macro PUSH r
-	pushl	\r
-	.cfi_adjust_cfa_offset 4
-	.cfi_rel_offset \r, 0
-.endm
-
-.macro POP r
-	popl	\r
-	.cfi_adjust_cfa_offset -4
-	.cfi_restore \r
-.endm
-
 	.text
 UA_ENTRY(ua_sigwait_syscall)
-	PUSH	%ebx
-	PUSH	%esi
-	PUSH	%edi
+	PUSH_CFI %ebx, %esi, %edi
 	movl	16(%esp), %ebx
 	movl	20(%esp), %ecx
 	movl	24(%esp), %edx
@@ -40,8 +26,6 @@ UA_SYMBOL(ua_sigwait_sys)
 	int	$0x80
 	jmp	2f
 1:	xorl	%eax, %eax
-2:	POP	%edi
-	POP	%esi
-	POP	%ebx
+2:	POP_CFI	%edi, %esi, %ebx
 	ret
 UA_END(ua_sigwait_syscall)

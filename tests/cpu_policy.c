@@ -2,7 +2,7 @@
 /*
  * Description: the floor of the x86 default policies on CPUs other than
  * this one: for each CPU of the table, described as cpuid reports it,
- * glibc 2.42's choices (x86/glibc_floor.h: vector width, rep movsb range,
+ * glibc 2.43's choices (x86/glibc_floor.h: vector width, rep movsb range,
  * non-temporal and rep stosb thresholds) and every tunable of the policy,
  * which is glibc's but for the deviations measured on Zen 3, Zen 4, Zen 5 and
  * the Emerald Rapids guests (docs/measurements/, x86-64 only: i386 keeps
@@ -44,7 +44,7 @@ static const char *const nt[] = {"nt", NULL};
 struct row {
 	const char *name;
 	struct ua_cpu cpu; /* vendor, family, model, features, caches */
-	/* glibc 2.42, each with its reason beside it in the table */
+	/* glibc 2.43, each with its reason beside it in the table */
 	unsigned vec;
 	int no_avx512, short_distance;
 	size_t nt, movsb, stosb;
@@ -165,6 +165,26 @@ static const struct row table[] = {
  vec32, erms, nt, erms, NULL, NULL,
  2112, 4 * M, 2048,
  63, 0, 0, 0, 0, 0},
+{"Intel Wildcat Lake (model 0xd5; caches illustrative)",
+ {"GenuineIntel", 6, 0xd5, 0, AVX2 | VNNI | ERMS | FSRM, 48 * K, 3 * M,
+  12 * M, 1, 6, 1, ""},
+ 32, 0, 1,	/* no AVX-512 -> avx_unaligned_erms; FSRM */
+ 7 * M + 512 * K, /* 2.43 lists it with Panther Lake: divisor 2;
+		     (12M + 3M) / 2 (2.42, divisor 4: 3.75M) */
+ 2112, 2048,
+ vec32, erms, nt, erms, NULL, NULL,
+ 2112, 7 * M + 512 * K, 2048,
+ 63, 0, 0, 0, 0, 0},
+{"Intel Nova Lake (family 18 model 1; caches illustrative)",
+ {"GenuineIntel", 18, 0x01, 0, AVX2 | VNNI | ERMS | FSRM, 48 * K, 3 * M,
+  36 * M, 1, 16, 1, ""},
+ 32, 0, 1,
+ 19 * M + 512 * K, /* 2.43: family 18 models 1 and 3, tuned as Panther
+		      Lake: divisor 2; (36M + 3M) / 2 (2.42: 9.75M) */
+ 2112, 2048,
+ vec32, erms, nt, erms, NULL, NULL,
+ 2112, 19 * M + 512 * K, 2048,
+ 63, 0, 0, 0, 0, 0},
 {"Intel Sierra Forest (Xeon 6780E, 144 Crestmont E-cores)",
  {"GenuineIntel", 6, 0xaf, 3, AVX2 | VNNI | ERMS | FSRM, 32 * K, 4 * M,
   108 * M, 4, 144, 1, ""},
@@ -266,12 +286,40 @@ static const struct row table[] = {
 {"Hygon Dhyana (C86 7185)",
  {"HygonGenuine", 0x18, 0x00, 1, AVX2, 32 * K, 512 * K, 8 * M, 0, 0,
   0, ""},
- 32, 0, 0,
+ 16,	/* 2.43, Hygon models below 4: "Unaligned AVX loads are slower":
+	   no AVX_Fast_Unaligned_Load -> sse2 (2.42: avx_unaligned) */
+ 0, 0,
  6 * M,	/* Hygon: the L3 alone; no ERMS -> 3/4 of it */
- 8192,	/* not AMD's rule: 4096 * 2, but no ERMS: never */
+ 2048,	/* not AMD's rule: 2048 for 16-byte vectors, but no ERMS: never */
  6 * M,	/* no ERMS: memset's non-temporal threshold */
+ vec16, vec16, nt, vec16, NULL, NULL,
+ 6 * M, 6 * M, SIZE_MAX,
+ 0, 0, 0, 0, 0, 0},
+{"Hygon family 0x18 model 4 (the first model past the cut; caches as "
+ "the Dhyana's)",
+ {"HygonGenuine", 0x18, 0x04, 1, AVX2, 32 * K, 512 * K, 8 * M, 0, 0,
+  0, ""},
+ 32,	/* model 4: AVX_Fast_Unaligned_Load stays -> avx_unaligned */
+ 0, 0,
+ 6 * M,	/* as the Dhyana: 3/4 of the L3, no ERMS */
+ 8192,	/* 4096 * (32 / 16), but no ERMS: never */
+ 6 * M,
  vec32, vec32, nt, vec32, NULL, NULL,
  6 * M, 6 * M, SIZE_MAX,
+ 0, 0, 0, 0, 0, 0},
+{"Hygon family 0x18 model 7 with AVX-512, ERMS and FSRM (features and "
+ "caches assumed; glibc 2.43 names the model alone)",
+ {"HygonGenuine", 0x18, 0x07, 1, AVX512 | ERMS | FSRM, 32 * K, 1 * M,
+  32 * M, 0, 0, 0, ""},
+ 32,	/* 2.43, Hygon model 7: Prefer_No_AVX512 ("evex can be more
+	   profitable") -> evex_unaligned_erms (2.42: avx512) */
+ 1, 0,	/* Avoid_Short_Distance_REP_MOVSB is Intel's */
+ 24 * M, /* Hygon: the L3 alone, no per-thread cut; max(32M / 4, 3/4 of
+	    32M) */
+ 2112,	/* FSRM; not AMD's rule, so rep movsb runs */
+ 2048,	/* not AMD's rule either: rep stosb from 2 KiB */
+ vec32, erms, nt, erms, NULL, NULL,
+ 2112, 24 * M, 2048,
  0, 0, 0, 0, 0, 0},
 {"x86-64 with nothing beyond SSE2 (AMD Opteron 248, K8)",
  {"AuthenticAMD", 0x0f, 0x05, 1, SSE2, 64 * K, 1 * M, 0, 0, 0, 0, ""},
@@ -469,6 +517,38 @@ check_amd_family_1a(void)
 }
 
 /*
+ * Intel family 18 model by model: glibc 2.43 tunes models 1 and 3 (Nova
+ * Lake) as Panther Lake, with the non-temporal divisor 2, and the others
+ * it does not list with the default 4
+ */
+static void
+check_intel_family_18(void)
+{
+	struct row r = {.cpu = {"GenuineIntel", 18, 0, 0,
+				AVX2 | VNNI | ERMS | FSRM, 48 * K, 3 * M,
+				36 * M, 1, 16, 1, ""}};
+	char name[64];
+	unsigned model;
+
+	r.name = name;
+	for (model = 0; model < 0x10; model++) {
+		struct ua_glibc_floor f;
+		/* (36M + 3M non-inclusive) / divisor, above 3/4 of the
+		 * per-thread 36M / 16 + 3M */
+		size_t want = (39 * M) / (model == 1 || model == 3 ? 2 : 4);
+
+		r.cpu.model = model;
+		snprintf(name, sizeof(name), "Intel family 18 model 0x%x",
+			 model);
+		ua_glibc_floor(&r.cpu, &f);
+		CHECK(f.non_temporal_threshold == want,
+		      "%s: non_temporal_threshold %zu, expected %zu", name,
+		      f.non_temporal_threshold, want);
+		check_floor(&r);
+	}
+}
+
+/*
  * i386 without SSE2 (386 to Pentium III): rep movsl at every size; on a
  * Pentium III (Intel family 6) the unrolled copy when (src ^ dst) & 7 (the
  * kernel's movsl_mask); without cpuid, movsl alone
@@ -522,6 +602,7 @@ main(void)
 			check_policy(&table[i]);
 	}
 	check_amd_family_1a();
+	check_intel_family_18();
 	if (UA_I386)
 		check_before_sse2();
 	t_done("cpu_policy");

@@ -73,10 +73,10 @@ ua_x86_count_mask(unsigned n, unsigned shipped)
 
 /*
  * Logical processors sharing the L2 and the L3, as glibc's
- * get_common_cache_info (sysdeps/x86/dl-cacheinfo.h, 2.42) counts them
- * for its per-thread share of the cache: leaf 4's maximum of IDs, cut by
- * leaf 0xb's processors per core (L2) and per package (L3); none without
- * HTT.  Intel and Zhaoxin only, as there.
+ * get_common_cache_info (sysdeps/x86/dl-cacheinfo.h, 2.42 and 2.43) counts
+ * them for its per-thread share of the cache: leaf 4's maximum of IDs, cut
+ * by leaf 0xb's processors per core (L2) and per package (L3); none
+ * without HTT.  Intel and Zhaoxin only, as there.
  */
 static void
 ua_x86_threads(unsigned max, unsigned ebx1, unsigned edx1, int zhaoxin6,

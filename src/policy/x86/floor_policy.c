@@ -72,7 +72,7 @@ size_t
 ua_x86_floor_text(char *buf, size_t size, size_t at,
 		  const struct ua_glibc_floor *f)
 {
-	at = ua_put_str(buf, size, at, "glibc 2.42's choices: ");
+	at = ua_put_str(buf, size, at, "glibc 2.43's choices: ");
 	at = ua_put_num(buf, size, at, f->vec_size);
 	at = ua_put_str(buf, size, at, "-byte vectors");
 	if (f->erms && f->rep_movsb_threshold < f->rep_movsb_stop_threshold) {

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * glibc 2.42's memcpy choices for a CPU (glibc_floor.h), rule by rule from
+ * glibc 2.43's memcpy choices for a CPU (glibc_floor.h), rule by rule from
  * its sysdeps/x86/cpu-features.c, dl-cacheinfo.h and
- * x86_64/multiarch/ifunc-memmove.h.  Where glibc 2.36 (Debian 12) differs:
+ * x86_64/multiarch/ifunc-memmove.h.  2.43 added to 2.42's rules Wildcat
+ * Lake and Nova Lake among the big cores, and two for Hygon (below).
+ * Where glibc 2.36 (Debian 12) differs:
  * its non_temporal_threshold is 3/4 of the per-thread share of the cache
  * on every CPU, and on AMD rep movsb runs from rep_movsb_threshold up to
  * the L2 size and rep stosb from 2 KiB.
@@ -38,13 +40,15 @@ ua_glibc_kind(const char *vendor)
 /*
  * cachesize_non_temporal_divisor for an Intel part (intel_get_fam6_microarch
  * and the switch after it): 8 for Nehalem to Broadwell, 2 for the big
- * cores from Skylake (SKX, Ice Lake, Sapphire, Emerald and Granite Rapids,
- * the client parts) and Alder Lake (its E-cores too), 4 for the rest
- * (Atoms, Xeon Phi, the unknown)
+ * cores from Skylake (SKX, Ice Lake, Sapphire, Emerald, Granite and
+ * Diamond Rapids, the client parts to Nova Lake) and Alder Lake (its
+ * E-cores too), 4 for the rest (Atoms, Xeon Phi, the unknown)
  */
 static unsigned
 ua_glibc_intel_divisor(unsigned family, unsigned model)
 {
+	if (family == 18)
+		return model == 0x01 || model == 0x03 ? 2 : 4; /* Nova Lake */
 	if (family == 19)
 		return model == 0x01 ? 2 : 4; /* Diamond Rapids */
 	if (family != 6)
@@ -73,6 +77,7 @@ ua_glibc_intel_divisor(unsigned family, unsigned model)
 	case 0xbd:                                  /* Lunar Lake */
 	case 0xb5: case 0xc5: case 0xc6:            /* Arrow Lake */
 	case 0xcc:                                  /* Panther Lake */
+	case 0xd5:                                  /* Wildcat Lake */
 	case 0xad: case 0xae:                       /* Granite Rapids */
 	case 0x8a:                                  /* Lakefield */
 	case 0x97: case 0x9a: case 0xbe:            /* Alder Lake */
@@ -107,6 +112,14 @@ ua_glibc_preferred(const struct ua_cpu *cpu, enum ua_glibc_kind kind,
 	} else if (kind == UA_KIND_AMD && cpu->family == 0x15 &&
 		   cpu->model >= 0x60 && cpu->model <= 0x7f) {
 		f->avx_fast_unaligned_load = 0; /* Excavator */
+	} else if (kind == UA_KIND_HYGON) {
+		/* 2.43: models 0-3 "Unaligned AVX loads are slower"; model 7
+		 * prefers evex ("can be more profitable on Hygon hardware
+		 * than AVX512") */
+		if (cpu->model < 0x4)
+			f->avx_fast_unaligned_load = 0;
+		else if (cpu->model == 0x7)
+			f->prefer_no_avx512 = 1;
 	} else if (kind == UA_KIND_ZHAOXIN) {
 		unsigned m = cpu->model;
 

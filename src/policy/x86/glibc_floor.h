@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * x86 (i386 and x86-64): the floor of the default policy, what glibc 2.42
+ * x86 (i386 and x86-64): the floor of the default policy, what glibc 2.43
  * chooses for memcpy on a CPU, computed from the same cpuid facts as its
  * sysdeps/x86/cpu-features.c (init_cpu_features: the preferred bits),
  * sysdeps/x86/dl-cacheinfo.h (dl_init_cacheinfo: the thresholds) and
@@ -44,7 +44,7 @@ void ua_glibc_floor(const struct ua_cpu *cpu, struct ua_glibc_floor *ret);
  * non-temporal threshold, rep stosb from rep_stosb_threshold.
  */
 void ua_x86_floor_policy(struct ua_policy *p, const struct ua_glibc_floor *f);
-/* f in words ("glibc 2.42's choices: 64-byte vectors, ..."), at buf[at];
+/* f in words ("glibc 2.43's choices: 64-byte vectors, ..."), at buf[at];
  * returns the new length */
 size_t ua_x86_floor_text(char *buf, size_t size, size_t at,
 			 const struct ua_glibc_floor *f);

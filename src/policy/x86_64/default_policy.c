@@ -15,8 +15,8 @@
 
 /*
  * AMD Zen 3 (ua_amd_zen3, below), with ERMS and FSRM:
- * docs/measurements/zen3.md.  Where glibc 2.42 never runs rep movsb on
- * AMD, aligned rep movsb from the LLC beats the AVX2 loop and is
+ * docs/measurements/zen3.md.  Where glibc (2.42 and 2.43) never runs rep
+ * movsb on AMD, aligned rep movsb from the LLC beats the AVX2 loop and is
  * level with it from half the L2; it loses when src is not 32-byte
  * aligned to dst and is many times slower when (dst - src) mod 4096 is
  * 1..31 (the figures are in zen3.md):

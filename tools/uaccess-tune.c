@@ -824,6 +824,8 @@ classes_split_at(struct result *res, size_t from)
 {
 	const struct ua_strategy *s[UA_HUGE + 2];
 	const struct ua_strategy *at = res->s[UA_T_SMALL + class_at(res, from)];
+	/* The strategy of the last run (the one split at from) */
+	const struct ua_strategy *last = NULL;
 	size_t start[UA_HUGE + 2];
 	int c, n = 0;
 
@@ -835,17 +837,15 @@ classes_split_at(struct result *res, size_t from)
 
 		if (lo >= hi || lo >= from)
 			continue;
-		if (n && s[n - 1] == res->s[UA_T_SMALL + c])
+		if (n && last == res->s[UA_T_SMALL + c])
 			continue;
 		start[n] = lo;
-		s[n++] = res->s[UA_T_SMALL + c];
+		s[n++] = last = res->s[UA_T_SMALL + c];
 	}
 	if (n == 0 || n > UA_HUGE)
 		return 0;
 	for (c = UA_SMALL; c < UA_HUGE; c++) {
-		int run = c < n ? c : n - 1;
-
-		result_strategy(res, UA_T_SMALL + c, s[run]);
+		result_strategy(res, UA_T_SMALL + c, c < n ? s[c] : last);
 		if (c > UA_SMALL)
 			result_num(res, UA_T_MEDIUM_MIN + c - 1,
 				   c < n ? start[c] : from);

@@ -66,17 +66,31 @@ ua_sys_sigmask(int how, const sigset_t *set, sigset_t *ret_old)
 }
 
 /*
+ * Every signal, libc's own included: its sigfillset leaves out the ones it
+ * keeps for itself (glibc: SIGCANCEL and SIGSETXID, 32 and 33; musl: 32 to
+ * 34), and a thread cancelled asynchronously, as a waiter is in its system
+ * call (interpose.c), would stop wherever SIGCANCEL found it.  glibc and
+ * musl block them all around fork for the same reason.
+ */
+void
+ua_sys_block_all(sigset_t *ret_saved)
+{
+	unsigned long all[_NSIG / 8 / sizeof(unsigned long)];
+
+	memset(all, 0xff, sizeof(all));
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, all, ret_saved, sizeof(all));
+}
+
+/*
  * Every signal is blocked while the lock is held, so that no handler on
- * this thread can wait for it; the holder touches nothing but our own
- * memory, so no fault can happen either.
+ * this thread can wait for it and no cancellation can leave it held; the
+ * holder touches nothing but our own memory, so no fault can happen
+ * either.
  */
 void
 ua_sig_lock(sigset_t *ret_saved)
 {
-	sigset_t all;
-
-	sigfillset(&all);
-	ua_sys_sigmask(SIG_SETMASK, &all, ret_saved);
+	ua_sys_block_all(ret_saved);
 	while (atomic_flag_test_and_set_explicit(&ua_sig_lock_flag,
 						 memory_order_acquire))
 		sched_yield();
@@ -460,6 +474,7 @@ ua_sig_hold_sent(int signo, const siginfo_t *info, void *uc)
 	struct ua_sig_thread *t = &ua_sig_self;
 	unsigned bit = ua_sig_bit(signo);
 	int i = ua_sig_index(signo), empty = UA_SLOT_EMPTY;
+	sigset_t saved;
 
 	if (!bit || !ua_sig_interposing())
 		return 0;
@@ -481,13 +496,18 @@ ua_sig_hold_sent(int signo, const siginfo_t *info, void *uc)
 		return 1;
 	}
 	/* To the process (kill, sigqueue): pending for whichever thread
-	 * unblocks it or waits for it first */
+	 * unblocks it or waits for it first.  Every signal blocked from
+	 * claiming the slot to the last wake-up: a waiter cancelled here
+	 * (asynchronously, in its system call) would leave the slot busy
+	 * and lose every later one, or leave the other waiters asleep. */
+	ua_sys_block_all(&saved);
 	if (atomic_compare_exchange_strong(&ua_sig_proc_state[i], &empty,
 					   UA_SLOT_BUSY)) {
 		memcpy(ua_sig_proc_info[i], info, UA_HELD_BYTES);
 		atomic_store(&ua_sig_proc_state[i], UA_SLOT_FULL);
 		ua_sig_wake_waiters(signo);
 	}
+	ua_sys_sigmask(SIG_SETMASK, &saved, NULL);
 	return 1;
 }
 

@@ -53,12 +53,15 @@ int ua_sig_interposing(void);
 /* Something was rewritten or recorded: the policy can no longer change */
 void ua_sig_note_changed(void);
 
-/* The signals' owner lock: all signals blocked while it is held */
+/* The signals' owner lock: all signals (ua_sys_block_all) blocked while it
+ * is held */
 void ua_sig_lock(sigset_t *ret_saved);
 void ua_sig_unlock(const sigset_t *saved);
 
 /* The mask of this thread through the kernel, bypassing interposition */
 int ua_sys_sigmask(int how, const sigset_t *set, sigset_t *ret_old);
+/* Block every signal, libc's own (SIGCANCEL) too, through the kernel */
+void ua_sys_block_all(sigset_t *ret_saved);
 /* libc's sigaction, bypassing our interposition (not a sanitizer's) */
 int ua_sys_sigaction(int signo, const struct sigaction *act,
 		     struct sigaction *ret_old);

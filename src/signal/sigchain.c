@@ -75,10 +75,10 @@ ua_sys_sigmask(int how, const sigset_t *set, sigset_t *ret_old)
 void
 ua_sys_block_all(sigset_t *ret_saved)
 {
-	unsigned long all[_NSIG / 8 / sizeof(unsigned long)];
+	sigset_t all;
 
-	memset(all, 0xff, sizeof(all));
-	syscall(SYS_rt_sigprocmask, SIG_SETMASK, all, ret_saved, sizeof(all));
+	memset(&all, 0xff, sizeof(all));
+	ua_sys_sigmask(SIG_SETMASK, &all, ret_saved);
 }
 
 /*

@@ -58,12 +58,12 @@ cmp_double(const void *a, const void *b)
 double
 median(const double *v, int n)
 {
-	double s[64];
+	double s[STATS_MAX];
 
 	if (n <= 0)
 		return NAN;
-	if (n > 64)
-		n = 64;
+	if (n > STATS_MAX)
+		n = STATS_MAX;
 	memcpy(s, v, (size_t)n * sizeof(*s));
 	qsort(s, (size_t)n, sizeof(*s), cmp_double);
 	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
@@ -73,11 +73,11 @@ median(const double *v, int n)
 static double
 quantile(const double *v, int n, double p)
 {
-	double s[64], pos;
+	double s[STATS_MAX], pos;
 	int i;
 
-	if (n > 64)
-		n = 64;
+	if (n > STATS_MAX)
+		n = STATS_MAX;
 	memcpy(s, v, (size_t)n * sizeof(*s));
 	qsort(s, (size_t)n, sizeof(*s), cmp_double);
 	pos = p * (n - 1);
@@ -106,6 +106,19 @@ beyond_spread(double a, double sa, double b, double sb)
 	/* [a(1 - sa/2), a(1 + sa/2)] and the same for b do not meet */
 	return a * (1 - sa / 2) > b * (1 + sb / 2) ||
 	       b * (1 - sb / 2) > a * (1 + sa / 2);
+}
+
+const char *
+verdict(double value, double spread, double target, int lower)
+{
+	if (isnan(value))
+		return "N/A";
+	if (lower ? value <= target : value >= target)
+		return "PASS";
+	if (!isnan(spread) && (lower ? value * (1 - spread / 2) <= target
+				     : value * (1 + spread / 2) >= target))
+		return "LEVEL";
+	return "MISS";
 }
 
 double

@@ -46,6 +46,9 @@ void clock_calibrate(void);
 
 /* ---- Statistics ---- */
 
+/* median() and spread() take at most this many figures (the rest are
+ * ignored): every trial of every process the bench runs (bench.h) */
+#define STATS_MAX 512
 double median(const double *v, int n);
 /*
  * The trial spread: interquartile range over the median, a relative width
@@ -59,6 +62,13 @@ double spread(const double *v, int n);
  * they agree, -1 a spread is unknown.
  */
 int beyond_spread(double a, double spread_a, double b, double spread_b);
+/*
+ * A figure against its goal: "PASS" when value reaches target (at least
+ * it, or with lower at most it); "LEVEL" when it misses by less than half
+ * its trial spread, the target inside the middle half of the trials;
+ * "MISS" beyond that or with no spread (NAN); "N/A" without a value
+ */
+const char *verdict(double value, double spread, double target, int lower);
 double geomean(const double *v, int n);
 
 /* ---- Memory, errors ---- */

@@ -131,10 +131,10 @@ time_offset(const struct contender *const *cs, int nc, struct req *r,
 
 static void
 seed_bar(const struct contender *const *cs, int nc, int im, struct req *r,
-	 double *vs_glibc)
+	 double *vs_glibc, double *s_glibc)
 {
 	double v[MAX_C + 1][MEASURE_MAX_TRIALS], before = INFINITY;
-	double min = INFINITY;
+	double min = INFINITY, min_s = NAN;
 	int done[MAX_OFF + 1] = {0}, k, trials = 3 * bench_trials(9, 9);
 	size_t off, at = 0;
 	char detail[64];
@@ -153,15 +153,16 @@ seed_bar(const struct contender *const *cs, int nc, int im, struct req *r,
 		progress("align: timing offset %#zx again", lo);
 		time_offset(cs, nc, r, lo, trials, v);
 		vs_glibc[lo] = median_ratio(v[im], v[0], trials);
+		s_glibc[lo] = ratio_spread(v[im], v[0], trials);
 		done[lo] = 1;
 	}
 	for (off = 0; off <= MAX_OFF; off++)
 		if (vs_glibc[off] < min)
-			min = vs_glibc[off], at = off;
+			min = vs_glibc[off], min_s = s_glibc[off], at = off;
 	snprintf(detail, sizeof(detail),
 		 "worst at offset %#zx; %.2fx before re-timing", at, before);
 	bar("align", "seed 000: copy_to_user / memcpy, offsets 0..0x20 (min)",
-	    min, 1.0, 0, detail);
+	    min, min_s, 1.0, 0, detail);
 }
 
 static void
@@ -280,7 +281,7 @@ sweep(void)
 	for (i = 0; i < nshow; i++)
 		table_note(t, "worst/best over the offsets: %s %.2fx",
 			   cs[i]->name, worst[i] / best[i]);
-	seed_bar(cs, nc, im, &r, vs_glibc);
+	seed_bar(cs, nc, im, &r, vs_glibc, s_glibc);
 	table_plot(t, "align", PLOT_LINES, 0, PLOT_HEX, "GB/s",
 		   "uaccess-bench align: 8 KiB chunks into a buffer at an "
 		   "offset (seed 000); thin: strategies forced");
@@ -307,7 +308,7 @@ sweep(void)
  */
 static double
 pair_ratio(const struct contender *glibc, const struct contender *ua,
-	   struct req *r, int trials)
+	   struct req *r, int trials, double *ret_spread)
 {
 	double v[64];
 	int k;
@@ -324,6 +325,7 @@ pair_ratio(const struct contender *glibc, const struct contender *ua,
 		}
 		v[k] = g / u;
 	}
+	*ret_spread = spread(v, trials);
 	return median(v, trials);
 }
 
@@ -340,7 +342,7 @@ pair_bar(const struct contender *glibc, const struct contender *ua,
 	struct req r = {
 	    .op = REQ_SWEEP, .size = CHUNK, .ws = CHUNK, .wall = 1, .reps = 64};
 	int worst[CONFIRM_PAIRS], n = 0, i, j, p, pw = 0;
-	double min = INFINITY;
+	double min = INFINITY, min_s = NAN;
 	char what[96], detail[96];
 
 	for (p = 0; p < NA * NA; p++) {
@@ -354,16 +356,17 @@ pair_bar(const struct contender *glibc, const struct contender *ua,
 		}
 	}
 	for (j = 0; j < n; j++) {
-		double m;
+		double m, m_s;
 
 		progress("align: confirming the slowest pairs against %s, "
 			 "%d/%d",
 			 glibc->name, j + 1, n);
 		r.src_align = (uint32_t)(worst[j] / NA);
 		r.dst_align = (uint32_t)(worst[j] % NA);
-		m = pair_ratio(glibc, ua, &r, 3 * 9);
+		m = pair_ratio(glibc, ua, &r, 3 * 9, &m_s);
 		if (m < min) {
 			min = m;
+			min_s = m_s;
 			pw = worst[j];
 		}
 	}
@@ -372,7 +375,7 @@ pair_bar(const struct contender *glibc, const struct contender *ua,
 	snprintf(detail, sizeof(detail),
 		 "worst at src/dst %d/%d; %.2fx before re-timing", pw / NA,
 		 pw % NA, ratio[worst[0]]);
-	bar("align", what, min, 1.0, 0, detail);
+	bar("align", what, min, min_s, 1.0, 0, detail);
 }
 
 static void
@@ -454,7 +457,7 @@ grid(void)
 			bar("align",
 			    "ua_memcpy 8 KiB, alignments 0..63: "
 			    "worst/best",
-			    qworst / qbest, 0.8, 0, NULL);
+			    qworst / qbest, NAN, 0.8, 0, NULL);
 	}
 	/*
 	 * Pair by pair, against each glibc measured in the same trials; the

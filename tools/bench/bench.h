@@ -135,14 +135,30 @@ int bench_processes(void);    /* --processes, else BENCH_PROCESSES */
 const struct contender *glibc_process(enum glibc_config g, int p,
 				      enum child_fn fn);
 /*
+ * Per-trial ratios pooled over the processes that timed a figure: their
+ * spread() is the trial spread of a median over processes, trial noise
+ * and the differences between processes both in it
+ */
+struct ratio_pool {
+	double q[BENCH_MAX_PROCESSES * MEASURE_MAX_TRIALS];
+	int n;
+};
+_Static_assert(BENCH_MAX_PROCESSES * MEASURE_MAX_TRIALS <= STATS_MAX,
+	       "spread() must take every ratio of a pool");
+/* Add the trials ratios num[t] / den[t] */
+void pool_add(struct ratio_pool *pool, const double *num, const double *den,
+	      int trials);
+double pool_spread(const struct ratio_pool *pool); /* NAN below 3 */
+/*
  * base's time over lib's (above 1: lib is faster), the median of trials
  * paired ratios, in processes first..bench_processes() - 1 of g, into
  * each[] (BENCH_MAX_PROCESSES long; NAN for a process that is not there;
- * the caller filled each[0..first)); the median of those not NAN
+ * the caller filled each[0..first)); the median of those not NAN.  Each
+ * process's paired ratios go into pool, unless it is NULL.
  */
 double across_processes(enum glibc_config g, int first, enum child_fn base,
 			enum child_fn lib, const struct req *r, int trials,
-			double *each);
+			double *each, struct ratio_pool *pool);
 /* Below this size glibc runs the same code with or without the tunable
  * (its default x86_rep_movsb_threshold); 0 without the child */
 size_t glibc_rep_movsb_threshold(void);
@@ -211,11 +227,16 @@ void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A subcommand that cannot run here */
 void unavailable(const char *sub, const char *what, const char *why);
 
-/* A speed goal: value >= target passes; flags change that */
+/*
+ * A speed goal: value >= target passes; flags change that.  spread is
+ * value's trial spread (spread(); NAN where it has none): a value that
+ * misses the target by less than half of it, the target inside the middle
+ * half of the trials, is level with it (the verdict LEVEL)
+ */
 #define BAR_LOWER 1 /* value <= target passes */
 #define BAR_COUNT 2 /* value is a count, not a ratio */
-void bar(const char *sub, const char *name, double value, double target,
-	 int flags, const char *detail);
+void bar(const char *sub, const char *name, double value, double spread,
+	 double target, int flags, const char *detail);
 void bars_print(const char *sub); /* NULL: every bar so far */
 
 /* compare.c: --compare BASE.json */

@@ -90,7 +90,7 @@ expect_exit 2 "bad \\\\u escape" --compare "$TMP/escape.json"
 # Text: tables and the bars, nothing on stderr when it is not a terminal
 expect_exit 0 "== faults: " faults $FAST
 grep -q "signals per faulting call" "$TMP/out" || fail "faults: no bar line"
-grep -Eq "(PASS|MISS|N/A)" "$TMP/out" || fail "faults: bars without a verdict"
+grep -Eq "(PASS|LEVEL|MISS|N/A)" "$TMP/out" || fail "faults: bars without a verdict"
 [ -s "$TMP/err" ] && fail "faults: stderr is not empty: $(head -c 200 "$TMP/err")"
 
 # Options after the subcommand work too
@@ -111,7 +111,8 @@ grep -q '^faults,bars,signals per faulting call (worst case),result,' "$TMP/out"
 expect_exit 0 "" $FAST --json faults
 if command -v jq >/dev/null 2>&1; then
 	jq -e '.tool == "uaccess-bench" and (.tables | length) > 0 and
-	       (.bars | length) > 0 and (.bars[0].result | test("PASS|MISS|N/A")) and
+	       (.bars | length) > 0 and (.bars[0].result | test("PASS|LEVEL|MISS|N/A")) and
+	       (.bars | all(has("spread"))) and
 	       (.tables[0].columns | length) == (.tables[0].rows[0] | length)' \
 		"$TMP/out" >/dev/null || fail "--json: not the expected document"
 elif command -v python3 >/dev/null 2>&1; then

@@ -430,7 +430,7 @@ cmd_faults(void)
 	table_end(tb);
 	for (k = 0; k < BAD_KINDS; k++)
 		layout_free(&layouts[k]);
-	bar("faults", "signals per faulting call (worst case)", worst, 1.0,
+	bar("faults", "signals per faulting call (worst case)", worst, NAN, 1.0,
 	    BAR_LOWER | BAR_COUNT,
 	    all_exact ? "every count exact" : "SOME COUNTS WRONG");
 	return all_exact ? 0 : -1;

@@ -370,7 +370,7 @@ tuned_child(enum child_fn fn)
 /* base's time over lib's in process p of g; NAN without that process */
 static double
 process_ratio(enum glibc_config g, int p, enum child_fn base, enum child_fn lib,
-	      const struct req *r, int trials)
+	      const struct req *r, int trials, struct ratio_pool *pool)
 {
 	const struct contender *cs[2] = {glibc_process(g, p, base),
 					 glibc_process(g, p, lib)};
@@ -379,7 +379,26 @@ process_ratio(enum glibc_config g, int p, enum child_fn base, enum child_fn lib,
 	if (!cs[0] || !cs[1])
 		return NAN;
 	measure_samples(cs, 2, r, trials, v);
+	if (pool)
+		pool_add(pool, v[0], v[1], trials);
 	return median_ratio(v[0], v[1], trials);
+}
+
+void
+pool_add(struct ratio_pool *pool, const double *num, const double *den,
+	 int trials)
+{
+	int t;
+
+	for (t = 0; t < trials && t < MEASURE_MAX_TRIALS; t++)
+		if (pool->n < (int)(sizeof(pool->q) / sizeof(pool->q[0])))
+			pool->q[pool->n++] = num[t] / den[t];
+}
+
+double
+pool_spread(const struct ratio_pool *pool)
+{
+	return spread(pool->q, pool->n);
 }
 
 /* The median of the n figures of each that are not NAN; NAN if none */
@@ -398,12 +417,12 @@ median_of_processes(const double *each, int n)
 double
 across_processes(enum glibc_config g, int first, enum child_fn base,
 		 enum child_fn lib, const struct req *r, int trials,
-		 double *each)
+		 double *each, struct ratio_pool *pool)
 {
 	int p, n = bench_processes();
 
 	for (p = first; p < n; p++)
-		each[p] = process_ratio(g, p, base, lib, r, trials);
+		each[p] = process_ratio(g, p, base, lib, r, trials, pool);
 	return median_of_processes(each, n);
 }
 

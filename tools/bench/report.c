@@ -16,7 +16,7 @@
 
 struct bar_rec {
 	char sub[16], name[120], detail[160];
-	double value, target;
+	double value, spread, target;
 	int flags;
 };
 
@@ -796,8 +796,8 @@ unavailable(const char *sub, const char *what, const char *why)
 }
 
 void
-bar(const char *sub, const char *name, double value, double target, int flags,
-    const char *detail)
+bar(const char *sub, const char *name, double value, double spread,
+    double target, int flags, const char *detail)
 {
 	struct bar_rec *b;
 
@@ -807,6 +807,7 @@ bar(const char *sub, const char *name, double value, double target, int flags,
 	snprintf(b->name, sizeof(b->name), "%s", name);
 	snprintf(b->detail, sizeof(b->detail), "%s", detail ? detail : "");
 	b->value = value;
+	b->spread = spread;
 	b->target = target;
 	b->flags = flags;
 }
@@ -814,12 +815,7 @@ bar(const char *sub, const char *name, double value, double target, int flags,
 static const char *
 bar_result(const struct bar_rec *b)
 {
-	if (isnan(b->value))
-		return "N/A";
-	if (b->flags & BAR_LOWER ? b->value <= b->target
-				 : b->value >= b->target)
-		return "PASS";
-	return "MISS";
+	return verdict(b->value, b->spread, b->target, b->flags & BAR_LOWER);
 }
 
 void
@@ -843,6 +839,7 @@ bars_print(const char *sub)
 		table_key(t, "from");
 	table_key(t, "bar");
 	table_col(t, "measured", "", 0);
+	table_col(t, "spread", "", 0);
 	table_col(t, "target", "", 0);
 	table_col(t, "result", "", 0);
 	table_col(t, "detail", "", 0);
@@ -861,6 +858,10 @@ bars_print(const char *sub)
 			table_str(t, "%.*f%s",
 				  fabs(b->value - b->target) < 0.005 ? 3 : 2,
 				  b->value, b->flags & BAR_COUNT ? "" : "x");
+		if (isnan(b->spread) || isnan(b->value))
+			table_str(t, "%s", "");
+		else /* the middle half of the trials, value -+ this */
+			table_str(t, "+-%.1f%%", b->spread / 2 * 100);
 		table_str(t, "%s %.2f%s",
 			  b->flags & BAR_LOWER ? "<=" : ">=", b->target,
 			  b->flags & BAR_COUNT ? "" : "x");
@@ -962,6 +963,8 @@ report_finish(void)
 		json_str(bars[i].name);
 		printf(", \"measured\": ");
 		json_num(bars[i].value);
+		printf(", \"spread\": ");
+		json_num(bars[i].spread);
 		printf(", \"target\": ");
 		json_num(bars[i].target);
 		printf(", \"lower_is_better\": %s, \"result\": ",

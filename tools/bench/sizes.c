@@ -20,6 +20,7 @@ struct sizes_row {
 	enum level l;
 	size_t n;
 	double vs_best, cfu_ua;
+	double s_best, s_cfu;		    /* their trial spreads */
 	double first_vs_best, first_cfu_ua; /* before confirm() */
 	unsigned retimed; /* bit (bar == SB_CFU): timed again, confirm() */
 };
@@ -87,7 +88,7 @@ row(struct table *t, struct sizes_acc *acc, enum level l, size_t n)
 {
 	double v[I_COUNT][MEASURE_MAX_TRIALS];
 	double vs_glibc, vs_tuned, vs_best, cfu_best, cfu_ua, vs_pvr;
-	double s_glibc, s_tuned, s_best, s_cfu_best;
+	double s_glibc, s_tuned, s_best, s_cfu_best, s_cfu_ua;
 	int i, trials, tuned;
 	char buf[24];
 
@@ -113,6 +114,7 @@ row(struct table *t, struct sizes_acc *acc, enum level l, size_t n)
 		s_cfu_best = ratio_spread(v[I_TUNED], v[I_CFU_CHILD], trials);
 	}
 	cfu_ua = median_ratio(v[I_UA], v[I_CFU], trials);
+	s_cfu_ua = ratio_spread(v[I_UA], v[I_CFU], trials);
 	vs_pvr = median_ratio(v[I_PVR], v[I_CFU], trials);
 
 	table_row(t);
@@ -130,7 +132,7 @@ row(struct table *t, struct sizes_acc *acc, enum level l, size_t n)
 	table_num_s(t, vs_tuned, s_tuned);
 	table_num_s(t, vs_best, s_best);
 	table_num_s(t, cfu_best, s_cfu_best);
-	table_num_s(t, cfu_ua, ratio_spread(v[I_UA], v[I_CFU], trials));
+	table_num_s(t, cfu_ua, s_cfu_ua);
 	table_num_s(t, vs_pvr, ratio_spread(v[I_PVR], v[I_CFU], trials));
 
 	/* Where the tunable cannot change an instruction of glibc's, the two
@@ -158,6 +160,8 @@ row(struct table *t, struct sizes_acc *acc, enum level l, size_t n)
 				       .n = n,
 				       .vs_best = vs_best,
 				       .cfu_ua = cfu_ua,
+				       .s_best = s_best,
+				       .s_cfu = s_cfu_ua,
 				       .first_vs_best = vs_best,
 				       .first_cfu_ua = cfu_ua};
 	if (n == 64 && isnan(acc->pvr64))
@@ -254,14 +258,20 @@ time_random(const struct req *r, int trials, const struct contender **cs,
 	return nc;
 }
 
-/* ua_memcpy over the better glibc, each ratio in its own process */
+/* ua_memcpy over the better glibc, each ratio in its own process; its
+ * trial spread in *ret_spread */
 static double
-random_best(double (*v)[MEASURE_MAX_TRIALS], int nc, int trials)
+random_best(double (*v)[MEASURE_MAX_TRIALS], int nc, int trials,
+	    double *ret_spread)
 {
 	double vs = median_ratio(v[R_GLIBC], v[R_UA], trials);
 
-	if (nc == R_COUNT)
-		vs = fmin(vs, median_ratio(v[R_TUNED], v[R_UA_CHILD], trials));
+	*ret_spread = ratio_spread(v[R_GLIBC], v[R_UA], trials);
+	if (nc == R_COUNT &&
+	    median_ratio(v[R_TUNED], v[R_UA_CHILD], trials) < vs) {
+		vs = median_ratio(v[R_TUNED], v[R_UA_CHILD], trials);
+		*ret_spread = ratio_spread(v[R_TUNED], v[R_UA_CHILD], trials);
+	}
 	return vs;
 }
 
@@ -281,44 +291,60 @@ retime_trials(void)
 }
 
 /* ua_memcpy over the better glibc for r: for each configuration the
- * median over its processes, and the lower of the two */
+ * median over its processes, and the lower of the two; its trial spread
+ * (over every process of that configuration) in *ret_spread */
 static double
-best_across(const struct req *r, int trials)
+best_across(const struct req *r, int trials, double *ret_spread)
 {
-	double each[BENCH_MAX_PROCESSES];
+	double each[BENCH_MAX_PROCESSES], v[GLIBC_CONFIGS];
+	struct ratio_pool pool[GLIBC_CONFIGS];
+	int g, lo = GLIBC_SHIPPED;
 
-	return fmin(across_processes(GLIBC_SHIPPED, 0, CHILD_GLIBC,
-				     CHILD_UA_MEMCPY, r, trials, each),
-		    across_processes(GLIBC_TUNED, 0, CHILD_GLIBC,
-				     CHILD_UA_MEMCPY, r, trials, each));
+	for (g = 0; g < GLIBC_CONFIGS; g++) {
+		pool[g].n = 0;
+		v[g] = across_processes(g, 0, CHILD_GLIBC, CHILD_UA_MEMCPY, r,
+					trials, each, &pool[g]);
+		if (isnan(v[lo]) || v[g] < v[lo])
+			lo = g;
+	}
+	*ret_spread = pool_spread(&pool[lo]);
+	return v[lo];
 }
 
 /*
  * The random small copies' bars: ua_memcpy over glibc in every process of
- * each configuration (the first of each as the table above measured it,
- * first_shipped and first_tuned), their median
+ * each configuration (the first of each as the table above measured it:
+ * its trials v of nc contenders, time_random()), their median, and the
+ * spread of every process's trials
  */
 static void
-processes_bars(const struct req *r, int trials, double first_shipped,
-	       double first_tuned)
+processes_bars(const struct req *r, int trials,
+	       double (*v)[MEASURE_MAX_TRIALS], int nc)
 {
 	double each[GLIBC_CONFIGS][BENCH_MAX_PROCESSES], med[GLIBC_CONFIGS];
+	struct ratio_pool pool[GLIBC_CONFIGS] = {{.n = 0}};
 	int g, p, n = bench_processes();
 	struct table *t;
 	char detail[64];
 
-	each[GLIBC_SHIPPED][0] = first_shipped;
-	each[GLIBC_TUNED][0] = first_tuned;
+	each[GLIBC_SHIPPED][0] = median_ratio(v[R_GLIBC], v[R_UA], trials);
+	pool_add(&pool[GLIBC_SHIPPED], v[R_GLIBC], v[R_UA], trials);
+	each[GLIBC_TUNED][0] = NAN;
+	if (nc == R_COUNT) {
+		each[GLIBC_TUNED][0] =
+		    median_ratio(v[R_TUNED], v[R_UA_CHILD], trials);
+		pool_add(&pool[GLIBC_TUNED], v[R_TUNED], v[R_UA_CHILD], trials);
+	}
 	for (g = 0; g < GLIBC_CONFIGS; g++) {
 		if (n > 1)
 			progress("sizes: random small copies in %d processes "
 				 "of %s",
 				 n, g == GLIBC_TUNED ? "tuned glibc" : "glibc");
-		med[g] =
-		    isnan(each[g][0])
-			? NAN
-			: across_processes(g, 1, CHILD_GLIBC, CHILD_UA_MEMCPY,
-					   r, trials, each[g]);
+		med[g] = isnan(each[g][0])
+			     ? NAN
+			     : across_processes(g, 1, CHILD_GLIBC,
+						CHILD_UA_MEMCPY, r, trials,
+						each[g], &pool[g]);
 	}
 	t = table_new("sizes", "random-processes",
 		      "random small copies: ua_memcpy / glibc in each process");
@@ -347,12 +373,14 @@ processes_bars(const struct req *r, int trials, double first_shipped,
 	snprintf(detail, sizeof(detail),
 		 "glibc as shipped, median of %d processes", n);
 	bar("sizes", "random small copies: ua_memcpy / memcpy",
-	    med[GLIBC_SHIPPED], 1.05, 0, detail);
+	    med[GLIBC_SHIPPED], pool_spread(&pool[GLIBC_SHIPPED]), 1.05, 0,
+	    detail);
 	if (!isnan(med[GLIBC_TUNED])) {
 		snprintf(detail, sizeof(detail),
 			 "tuned glibc, median of %d processes", n);
 		bar("sizes", "random small copies: ua_memcpy / memcpy(tuned)",
-		    med[GLIBC_TUNED], 1.05, 0, detail);
+		    med[GLIBC_TUNED], pool_spread(&pool[GLIBC_TUNED]), 1.05,
+		    0, detail);
 	}
 }
 
@@ -393,8 +421,7 @@ random_small(void)
 		   "memcpy(tuned) against the library in the tuned child).",
 		   level_ws(LVL_L2) >> 10);
 	table_end(t);
-	processes_bars(&r, trials, vs[R_GLIBC],
-		       nc == R_COUNT ? vs[R_TUNED] : NAN);
+	processes_bars(&r, trials, v, nc);
 }
 
 /*
@@ -408,8 +435,8 @@ random_ranges(void)
 {
 	static const uint32_t lo[] = {1, 33, 129, 513, 1025, 2049, 4097, 8193};
 	const struct contender *cs[R_COUNT];
-	double v[R_COUNT][MEASURE_MAX_TRIALS], vs, min = NAN, next = NAN;
-	double before;
+	double v[R_COUNT][MEASURE_MAX_TRIALS], vs, vs_s, min = NAN, next = NAN;
+	double before, min_s = NAN, next_s = NAN;
 	struct req r = {.op = REQ_RANDOM, .seed = 43}, worst = {0},
 		   second = {0};
 	struct table *t;
@@ -441,7 +468,7 @@ random_ranges(void)
 			progress("sizes: random %s %s..%s", level_name(l),
 				 fmt_size(r.size_lo, a), fmt_size(r.size, b));
 			nc = time_random(&r, trials, cs, v);
-			vs = random_best(v, nc, trials);
+			vs = random_best(v, nc, trials, &vs_s);
 			table_row(t);
 			table_str(t, "%s", level_name(l));
 			table_str(t, "%s..%s", fmt_size(r.size_lo, a),
@@ -464,12 +491,14 @@ random_ranges(void)
 							 trials));
 			else
 				table_num(t, NAN);
-			table_num(t, vs);
+			table_num_s(t, vs, vs_s);
 			if (!(vs >= min)) {
 				next = min, second = worst, second_l = worst_l;
-				min = vs, worst = r, worst_l = l;
+				next_s = min_s;
+				min = vs, min_s = vs_s, worst = r, worst_l = l;
 			} else if (!(vs >= next)) {
-				next = vs, second = r, second_l = l;
+				next = vs, next_s = vs_s, second = r,
+				second_l = l;
 			}
 		}
 	table_note(t,
@@ -493,15 +522,15 @@ random_ranges(void)
 	progress("sizes: timing random %s..%s again, in %d processes",
 		 fmt_size(worst.size_lo, a), fmt_size(worst.size, b),
 		 bench_processes());
-	min = best_across(&worst, retime_trials());
+	min = best_across(&worst, retime_trials(), &min_s);
 	if (next < min)
-		min = next, worst = second, worst_l = second_l;
+		min = next, min_s = next_s, worst = second, worst_l = second_l;
 	snprintf(detail, sizeof(detail),
 		 "worst at %s %s..%s; %.2fx before re-timing",
 		 level_name(worst_l), fmt_size(worst.size_lo, a),
 		 fmt_size(worst.size, b), before);
 	bar("sizes", "random copies by size range: ua_memcpy / best glibc", min,
-	    0.95, 0, detail);
+	    min_s, 0.95, 0, detail);
 }
 
 /* The rows a bar takes the lowest of */
@@ -527,6 +556,12 @@ bar_value(const struct sizes_row *w, enum sizes_bar b)
 }
 
 static double
+bar_spread(const struct sizes_row *w, enum sizes_bar b)
+{
+	return b == SB_CFU ? w->s_cfu : w->s_best;
+}
+
+static double
 first_value(const struct sizes_row *w, enum sizes_bar b)
 {
 	return b == SB_CFU ? w->first_cfu_ua : w->first_vs_best;
@@ -548,13 +583,14 @@ first_value(const struct sizes_row *w, enum sizes_bar b)
  */
 static void
 confirm(struct sizes_acc *acc, enum sizes_bar b, double *ret_min,
-	size_t *ret_at, double *ret_before)
+	double *ret_spread, size_t *ret_at, double *ret_before)
 {
 	double each[BENCH_MAX_PROCESSES];
+	struct ratio_pool pool;
 	unsigned done = 1u << (b == SB_CFU);
 	int i, j, k, n = bench_processes(), trials = retime_trials();
 
-	*ret_min = *ret_before = NAN;
+	*ret_min = *ret_spread = *ret_before = NAN;
 	*ret_at = 0;
 	for (i = 0; i < acc->nrows; i++)
 		if (in_bar(&acc->rows[i], b) &&
@@ -577,18 +613,22 @@ confirm(struct sizes_acc *acc, enum sizes_bar b, double *ret_min,
 		progress("sizes: timing %s %s again, in %d processes",
 			 level_name(w->l), fmt_size(w->n, a), n);
 		r = row_req(w->l, w->n);
-		if (b == SB_CFU)
+		if (b == SB_CFU) {
+			pool.n = 0;
 			w->cfu_ua = across_processes(
 			    GLIBC_SHIPPED, 0, CHILD_UA_MEMCPY,
-			    CHILD_UA_FROM_USER, &r, trials, each);
-		else
-			w->vs_best = best_across(&r, trials);
+			    CHILD_UA_FROM_USER, &r, trials, each, &pool);
+			w->s_cfu = pool_spread(&pool);
+		} else {
+			w->vs_best = best_across(&r, trials, &w->s_best);
+		}
 		w->retimed |= done;
 	}
 	for (j = 0; j < acc->nrows; j++)
 		if (in_bar(&acc->rows[j], b) &&
 		    !(bar_value(&acc->rows[j], b) >= *ret_min)) {
 			*ret_min = bar_value(&acc->rows[j], b);
+			*ret_spread = bar_spread(&acc->rows[j], b);
 			*ret_at = acc->rows[j].n;
 		}
 }
@@ -598,14 +638,14 @@ static void
 min_bar(struct sizes_acc *acc, enum sizes_bar b, const char *name,
 	double target)
 {
-	double min, before;
+	double min, min_s, before;
 	size_t at;
 	char detail[96], a[24];
 
-	confirm(acc, b, &min, &at, &before);
+	confirm(acc, b, &min, &min_s, &at, &before);
 	snprintf(detail, sizeof(detail), "worst at %s; %.2fx before re-timing",
 		 fmt_size(at, a), before);
-	bar("sizes", name, min, target, 0, detail);
+	bar("sizes", name, min, min_s, target, 0, detail);
 }
 
 int
@@ -682,7 +722,7 @@ cmd_sizes(void)
 		snprintf(detail, sizeof(detail), "of %d sizes below %zu B",
 			 acc.checked, glibc_rep_movsb_threshold());
 		bar("sizes", "glibc as shipped and tuned disagree (sizes)",
-		    acc.disagree, 0, BAR_LOWER | BAR_COUNT, detail);
+		    acc.disagree, NAN, 0, BAR_LOWER | BAR_COUNT, detail);
 	}
 
 	min_bar(&acc, SB_EVERY,
@@ -690,10 +730,10 @@ cmd_sizes(void)
 	min_bar(&acc, SB_KEY,
 		"ua_memcpy / best glibc at 256 B, 512 B, 1 KiB (min)", 1.0);
 	bar("sizes", "ua_memcpy / memcpy, geometric mean 2..32 KiB",
-	    geomean(acc.mid, acc.nmid), 1.3, 0, "glibc as shipped");
+	    geomean(acc.mid, acc.nmid), NAN, 1.3, 0, "glibc as shipped");
 	min_bar(&acc, SB_CFU, "copy_from_user / ua_memcpy, 256 B and up (min)",
 		0.95);
-	bar("sizes", "64 B copy_from_user vs process_vm_readv", acc.pvr64, 100,
-	    0, "times faster");
+	bar("sizes", "64 B copy_from_user vs process_vm_readv", acc.pvr64, NAN,
+	    100, 0, "times faster");
 	return 0;
 }

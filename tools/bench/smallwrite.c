@@ -97,6 +97,7 @@ fstime(void)
 	uint64_t slice_ns = (uint64_t)(seconds / slices * 1e9);
 	enum way ways[W_COUNT];
 	double v[W_COUNT][64], kbs[W_COUNT], vs_cached[W_COUNT];
+	double s_cached[W_COUNT];
 	struct table *t;
 
 	ways[nw++] = W_WRITE;
@@ -118,12 +119,13 @@ fstime(void)
 		}
 	}
 	for (i = 0; i < W_COUNT; i++)
-		kbs[i] = vs_cached[i] = NAN;
+		kbs[i] = vs_cached[i] = s_cached[i] = NAN;
 	/* A ratio from each round of slices, run back to back, then their
 	 * median: a slow spell of the machine slows one round, not a way */
 	for (i = 0; i < nw; i++) {
 		kbs[ways[i]] = median(v[i], slices);
 		vs_cached[ways[i]] = median_ratio(v[i], v[cached], slices);
+		s_cached[ways[i]] = ratio_spread(v[i], v[cached], slices);
 	}
 
 	t = table_new("smallwrite", "fstime",
@@ -140,7 +142,7 @@ fstime(void)
 		table_row(t);
 		table_str(t, "%s", way_names[i]);
 		table_num(t, kbs[i]);
-		table_num(t, vs_cached[i]);
+		table_num_s(t, vs_cached[i], s_cached[i]);
 	}
 	table_note(t,
 		   "%.1f s per way in %d interleaved rounds of slices; "
@@ -156,7 +158,7 @@ fstime(void)
 			      "table (the engine branch).");
 	table_end(t);
 	bar("smallwrite", "fstime 256 B: nocache / cached",
-	    vs_cached[W_NOCACHE], 0.95, 0,
+	    vs_cached[W_NOCACHE], s_cached[W_NOCACHE], 0.95, 0,
 	    "the seed's regression must not exist here");
 }
 
@@ -216,7 +218,8 @@ streaming(void)
 	progress("smallwrite: nocache and cached again");
 	measure_samples(duel, 2, &r, again, v);
 	bar("smallwrite", "streaming 64 KiB into 32 MiB: nocache / cached",
-	    median_ratio(v[0], v[1], again), 0.95, 0, detail);
+	    median_ratio(v[0], v[1], again), ratio_spread(v[0], v[1], again),
+	    0.95, 0, detail);
 }
 
 /* Read time of a hot working set after streaming writes with each copy */

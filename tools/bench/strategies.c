@@ -116,7 +116,7 @@ throughput(uint32_t dst_align)
 	int nc = forced_contenders(CK_FORCED_SRC, forced, cs, MAX_S), j;
 	struct table *t;
 	char title[160], a[24];
-	double worst = NAN;
+	double worst = NAN, worst_s = NAN;
 	size_t worst_at = 0, k;
 
 	cs[nc] = &c_ua_from_user;
@@ -152,7 +152,7 @@ throughput(uint32_t dst_align)
 				.ws = level_ws(l),
 				.cold = l == LVL_DRAM,
 				.dst_align = dst_align};
-		double ns[MAX_S + 2], v[MAX_S + 2][MEASURE_MAX_TRIALS], vs;
+		double ns[MAX_S + 2], v[MAX_S + 2][MEASURE_MAX_TRIALS], vs, vs_s;
 		double w[2][MEASURE_MAX_TRIALS];
 		const struct contender *duel[2];
 		int best = 0, trials = bench_trials(7, 11);
@@ -171,7 +171,7 @@ throughput(uint32_t dst_align)
 		 * its routine (from the LLC the dispatcher read 0.83x the
 		 * erms it runs), so the samples that chose it do not judge it
 		 */
-		vs = NAN;
+		vs = vs_s = NAN;
 		if (nc) {
 			int again = 2 * trials > MEASURE_MAX_TRIALS
 					? MEASURE_MAX_TRIALS
@@ -181,9 +181,11 @@ throughput(uint32_t dst_align)
 			duel[1] = &c_ua_from_user;
 			measure_samples(duel, 2, &r, again, w);
 			vs = median_ratio(w[0], w[1], again);
+			vs_s = ratio_spread(w[0], w[1], again);
 		}
 		if (!(vs >= worst)) {
 			worst = vs;
+			worst_s = vs_s;
 			worst_at = sizes[k];
 		}
 		table_row(t);
@@ -194,7 +196,7 @@ throughput(uint32_t dst_align)
 			table_num(t, (double)sizes[k] / ns[j]);
 		table_str(t, "%s", ua_copy_strategy(sizes[k]));
 		table_str(t, "%s", nc ? cs[best]->name : "");
-		table_num(t, vs);
+		table_num_s(t, vs, vs_s);
 	}
 	table_note(t, "picked: ua_copy_strategy(n) for the size class (an "
 		      "alignment rule may still replace a string strategy); "
@@ -208,7 +210,7 @@ throughput(uint32_t dst_align)
 	bar("strategies",
 	    dst_align ? "dispatcher / best forced strategy, misaligned (min)"
 		      : "dispatcher / best forced strategy, aligned (min)",
-	    worst, 0.95, 0, title);
+	    worst, worst_s, 0.95, 0, title);
 }
 
 int

@@ -12,7 +12,7 @@
 
 #define CHECK_VERDICT(want, value, spread, target, lower)                      \
 	CHECK(!strcmp(verdict(value, spread, target, lower), want),            \
-	      "verdict(%g, %g, %g, %d) = %s, expected %s", value, spread,     \
+	      "verdict(%g, %g, %g, %d) = %s, expected %s", value, spread,      \
 	      target, lower, verdict(value, spread, target, lower), want)
 
 static void
@@ -47,8 +47,7 @@ test_stats(void)
 	int i;
 
 	CHECK(median(odd, 5) == 3, "median of 1..5 = %g", median(odd, 5));
-	CHECK(median(odd, 4) == 3, "median of 5, 1, 4, 2 = %g",
-	      median(odd, 4));
+	CHECK(median(odd, 4) == 3, "median of 5, 1, 4, 2 = %g", median(odd, 4));
 	CHECK(isnan(median(odd, 0)), "median of nothing is a number");
 	/* 1..9: quartiles 3 and 7 around 5, spread (7 - 3) / 5 */
 	for (i = 0; i < 9; i++)

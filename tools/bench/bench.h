@@ -139,11 +139,12 @@ const struct contender *glibc_process(enum glibc_config g, int p,
  * spread() is the trial spread of a median over processes, trial noise
  * and the differences between processes both in it
  */
+#define RATIO_POOL_MAX (BENCH_MAX_PROCESSES * MEASURE_MAX_TRIALS)
 struct ratio_pool {
-	double q[BENCH_MAX_PROCESSES * MEASURE_MAX_TRIALS];
+	double q[RATIO_POOL_MAX];
 	int n;
 };
-_Static_assert(BENCH_MAX_PROCESSES * MEASURE_MAX_TRIALS <= STATS_MAX,
+_Static_assert(RATIO_POOL_MAX <= STATS_MAX,
 	       "spread() must take every ratio of a pool");
 /* Add the trials ratios num[t] / den[t] */
 void pool_add(struct ratio_pool *pool, const double *num, const double *den,

@@ -391,7 +391,7 @@ pool_add(struct ratio_pool *pool, const double *num, const double *den,
 	int t;
 
 	for (t = 0; t < trials && t < MEASURE_MAX_TRIALS; t++)
-		if (pool->n < (int)(sizeof(pool->q) / sizeof(pool->q[0])))
+		if (pool->n < RATIO_POOL_MAX)
 			pool->q[pool->n++] = num[t] / den[t];
 }
 

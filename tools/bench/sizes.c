@@ -20,7 +20,7 @@ struct sizes_row {
 	enum level l;
 	size_t n;
 	double vs_best, cfu_ua;
-	double s_best, s_cfu;		    /* their trial spreads */
+	double s_best, s_cfu;               /* their trial spreads */
 	double first_vs_best, first_cfu_ua; /* before confirm() */
 	unsigned retimed; /* bit (bar == SB_CFU): timed again, confirm() */
 };
@@ -318,8 +318,8 @@ best_across(const struct req *r, int trials, double *ret_spread)
  * spread of every process's trials
  */
 static void
-processes_bars(const struct req *r, int trials,
-	       double (*v)[MEASURE_MAX_TRIALS], int nc)
+processes_bars(const struct req *r, int trials, double (*v)[MEASURE_MAX_TRIALS],
+	       int nc)
 {
 	double each[GLIBC_CONFIGS][BENCH_MAX_PROCESSES], med[GLIBC_CONFIGS];
 	struct ratio_pool pool[GLIBC_CONFIGS] = {{.n = 0}};
@@ -340,11 +340,11 @@ processes_bars(const struct req *r, int trials,
 			progress("sizes: random small copies in %d processes "
 				 "of %s",
 				 n, g == GLIBC_TUNED ? "tuned glibc" : "glibc");
-		med[g] = isnan(each[g][0])
-			     ? NAN
-			     : across_processes(g, 1, CHILD_GLIBC,
-						CHILD_UA_MEMCPY, r, trials,
-						each[g], &pool[g]);
+		med[g] =
+		    isnan(each[g][0])
+			? NAN
+			: across_processes(g, 1, CHILD_GLIBC, CHILD_UA_MEMCPY,
+					   r, trials, each[g], &pool[g]);
 	}
 	t = table_new("sizes", "random-processes",
 		      "random small copies: ua_memcpy / glibc in each process");
@@ -379,8 +379,8 @@ processes_bars(const struct req *r, int trials,
 		snprintf(detail, sizeof(detail),
 			 "tuned glibc, median of %d processes", n);
 		bar("sizes", "random small copies: ua_memcpy / memcpy(tuned)",
-		    med[GLIBC_TUNED], pool_spread(&pool[GLIBC_TUNED]), 1.05,
-		    0, detail);
+		    med[GLIBC_TUNED], pool_spread(&pool[GLIBC_TUNED]), 1.05, 0,
+		    detail);
 	}
 }
 

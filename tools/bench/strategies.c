@@ -152,7 +152,8 @@ throughput(uint32_t dst_align)
 				.ws = level_ws(l),
 				.cold = l == LVL_DRAM,
 				.dst_align = dst_align};
-		double ns[MAX_S + 2], v[MAX_S + 2][MEASURE_MAX_TRIALS], vs, vs_s;
+		double ns[MAX_S + 2], v[MAX_S + 2][MEASURE_MAX_TRIALS], vs,
+		    vs_s;
 		double w[2][MEASURE_MAX_TRIALS];
 		const struct contender *duel[2];
 		int best = 0, trials = bench_trials(7, 11);

@@ -27,6 +27,8 @@
 #include <time.h>
 #include <uaccess.h>
 
+#include "standalone.h"
+
 #define TRIALS 9
 
 /* The library's routines (internal: a static link finds them) */
@@ -40,23 +42,6 @@ clear_routine ua_clear_erms, ua_clear_avx512vbmi, ua_clear_avx512,
 static char *arena;
 static size_t arena_size, cursor;
 static clear_fn vector;
-
-static uint64_t
-now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 /* ns per clear of n bytes by contender k (0 erms, 1 vector, 2 memset) */
 static double

@@ -27,6 +27,8 @@
 #include <time.h>
 #include <uaccess.h>
 
+#include "standalone.h"
+
 #define TRIALS 15
 #define MAX_K 32
 
@@ -39,20 +41,11 @@ copy_routine ua_copy_erms, ua_copy_avx512vbmi, ua_copy_avx512, ua_copy_avx2,
 static char *src, *dst;
 static size_t slot, slots, stride;
 
-static double
-now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
 /* ns per copy of n bytes, walking on from the last call's slot */
 static double
 walk(copy_routine *fn, size_t n, size_t k, long copies)
 {
-	double t0 = now_ns();
+	uint64_t t0 = now_ns();
 	long i;
 
 	for (i = 0; i < copies; i++) {
@@ -64,15 +57,7 @@ walk(copy_routine *fn, size_t n, size_t k, long copies)
 		if (++slot == slots)
 			slot = 0;
 	}
-	return (now_ns() - t0) / (double)copies;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
+	return (double)(now_ns() - t0) / (double)copies;
 }
 
 int

@@ -33,6 +33,8 @@
 #include <time.h>
 #include <uaccess.h>
 
+#include "standalone.h"
+
 #define TRIALS 41
 #define WS 12288
 #define RANDOM_COUNT 4096
@@ -59,15 +61,6 @@ static void *
 from_user(void *d, const void *s, size_t n)
 {
 	return (void *)ua_copy_from_user(d, s, n);
-}
-
-static uint64_t
-now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
 static uint64_t
@@ -116,14 +109,6 @@ random_copies(copy_fn f, long passes)
 		for (i = 0; i < RANDOM_COUNT; i++)
 			f(dst + rdoff[i], src + rsoff[i], rsize[i]);
 	return (double)(now_ns() - t0) / (double)(passes * RANDOM_COUNT);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 int

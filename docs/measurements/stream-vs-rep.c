@@ -27,17 +27,10 @@
 #include <time.h>
 #include <uaccess.h>
 
+#include "standalone.h"
+
 #define TRIALS 9
 #define MIB ((size_t)1 << 20)
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static char *
 map(size_t n)
@@ -81,11 +74,11 @@ run(int nocache, char *dst, const char *src, size_t win, size_t n, enum mode m,
 	size_t slots = win / n, reps = (512 * MIB) / n, r;
 	int hot = m != COLD;
 	unsigned long sum = 0;
-	double t;
+	uint64_t t;
 
 	if (reps < 4)
 		reps = 4;
-	t = now();
+	t = now_ns();
 	for (r = 0; r < reps; r++) {
 		size_t o = hot ? 0 : (*slot % slots) * n;
 
@@ -97,17 +90,9 @@ run(int nocache, char *dst, const char *src, size_t win, size_t n, enum mode m,
 			sum += consume(dst + o, n);
 		++*slot;
 	}
-	t = now() - t;
+	t = now_ns() - t;
 	sink = sum;
-	return (double)(reps * n) / t / 1e9;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
+	return (double)(reps * n) / (double)t;
 }
 
 int
@@ -143,9 +128,9 @@ main(int argc, char **argv)
 				}
 				r[t] = s[t] / c[t];
 			}
-			qsort(r, TRIALS, sizeof(r[0]), cmp);
-			qsort(c, TRIALS, sizeof(c[0]), cmp);
-			qsort(s, TRIALS, sizeof(s[0]), cmp);
+			qsort(r, TRIALS, sizeof(r[0]), cmp_double);
+			qsort(c, TRIALS, sizeof(c[0]), cmp_double);
+			qsort(s, TRIALS, sizeof(s[0]), cmp_double);
 			printf(
 			    "%-8s %7zuM %12.2f %12.2f %13.2fx (%.2f..%.2f)\n",
 			    mode_name[m], n / MIB, c[TRIALS / 2], s[TRIALS / 2],

@@ -210,7 +210,7 @@ throughput(uint32_t dst_align)
 		table_note(t, "Both buffers are page-aligned mappings, so "
 			      "(dst - src) mod 4096 = 1: the misalignment and "
 			      "the shortest forward distance of 4 KiB "
-			      "aliasing together.  rep movsb can rank "
+			      "aliasing together; the strategies can rank "
 			      "otherwise at a longer distance.");
 	table_end(t);
 	snprintf(title, sizeof(title), "worst at %s", fmt_size(worst_at, a));

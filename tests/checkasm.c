@@ -1084,9 +1084,9 @@ sweep_regs_getput(void)
 static void
 sweep_edges(const struct ua_policy *def)
 {
-	static const int edges[] = {UA_T_MEDIUM_MIN, UA_T_LARGE_MIN,
-				    UA_T_HUGE_MIN, UA_T_CLEAR_LARGE_MIN,
-				    UA_T_NOCACHE_MIN};
+	static const int edges[] = {UA_T_MEDIUM_MIN,     UA_T_LARGE_MIN,
+				    UA_T_HUGE_MIN,       UA_T_CLEAR_LARGE_MIN,
+				    UA_T_CLEAR_HUGE_MIN, UA_T_NOCACHE_MIN};
 	static const size_t pairs[][2] = {
 	    {0, 0}, {1, 0}, {0, 33}, {17, 5}, {63, 63}};
 	struct guarded bs, bd;
@@ -1135,6 +1135,81 @@ sweep_edges(const struct ua_policy *def)
 	}
 	munmap(bs.map, (size_t)(bs.hi - bs.lo) + 2 * pg);
 	munmap(bd.map, (size_t)(bd.hi - bd.lo) + 2 * pg);
+}
+
+/*
+ * The three clear classes: each size reaches its class's routine and
+ * clears exactly, a fault in any class returns what was not cleared, a
+ * huge start below the large one empties the large class, and an unset
+ * clear_huge is clear_large.  The routines: the first three usable
+ * strategies with a clear routine (fewer on a CPU with fewer; the classes
+ * are told apart by routine only where they differ).
+ */
+static void
+sweep_clear_classes(const struct ua_policy *def)
+{
+	static const size_t sizes[] = {1,    99,   100,  101, 999,
+				       1000, 1001, 3000, 5000};
+	const struct ua_strategy *all, *c[3] = {NULL, NULL, NULL};
+	struct t_layout l = t_layout_new(2, T_BAD_NONE);
+	struct ua_policy p = *def;
+	size_t n, i, k = 0;
+	int round;
+
+	all = ua_strategies(&n);
+	for (i = 0; i < n && k < 3; i++)
+		if (all[i].clear && ua_strategy_usable(&all[i]))
+			c[k++] = &all[i];
+	CHECK(k > 0, "no strategy clears");
+	for (i = k; i < 3; i++)
+		c[i] = c[k - 1];
+	for (round = 0; round < 3; round++) {
+		/* 0: three classes; 1: clear_huge_min below clear_large_min;
+		 * 2: clear_huge unset */
+		ua_clear_fn want[3] = {c[0]->clear, c[1]->clear, c[2]->clear};
+		size_t large_min = round == 1 ? 1000 : 100;
+		size_t huge_min = round == 1 ? 100 : 1000;
+
+		p = *def;
+		p.t[UA_T_STRATEGY].strategy = NULL;
+		p.t[UA_T_CLEAR_SMALL].strategy = c[0];
+		p.t[UA_T_CLEAR_LARGE].strategy = c[1];
+		p.t[UA_T_CLEAR_HUGE].strategy = round == 2 ? NULL : c[2];
+		p.t[UA_T_CLEAR_LARGE_MIN].num = large_min;
+		p.t[UA_T_CLEAR_HUGE_MIN].num = huge_min;
+		if (round == 2)
+			want[2] = want[1];
+		ua_dispatch_apply(&p);
+		for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			size_t m = sizes[i];
+			int cls = m < 100 ? 0 : m < 1000 && round != 1 ? 1 : 2;
+			unsigned char *d = gd.hi - m, *at;
+			size_t bad;
+
+			CHECK(ua_clear_routine(m) == want[cls],
+			      "clear classes, round %d: %zu bytes not in "
+			      "class %d",
+			      round, m, cls);
+			memset(d - 1, CANARY, m + 1);
+			CHECK(ua_clear_user(d, m) == 0 &&
+				  first_not(d, 0, m) == m &&
+				  gd.hi[-(ptrdiff_t)m - 1] == CANARY,
+			      "clear classes, round %d: clear of %zu", round,
+			      m);
+			/* The last bytes (7 at most) in the bad page */
+			bad = m < 7 ? m : 7;
+			at = (unsigned char *)l.bad - (m - bad);
+			memset(at, CANARY, m - bad);
+			CHECK(ua_clear_user(at, m) == bad &&
+				  first_not(at, 0, m - bad) == m - bad,
+			      "clear classes, round %d: fault in a clear of "
+			      "%zu",
+			      round, m);
+		}
+	}
+	memset(gd.lo, CANARY, REGION);
+	t_layout_free(&l);
+	ua_dispatch_apply(def);
 }
 
 static void
@@ -1292,11 +1367,12 @@ main(int argc, char **argv)
 	if (!only && CHECKASM_POLICY) {
 		check_class_names(&def);
 		sweep_edges(&def);
+		sweep_clear_classes(&def);
 		sweep_guard(&def);
 		ua_dispatch_apply(&def);
 		sweep_memcpy_entry(&def);
-		printf(
-		    "default policy: class edges and the alignment guard ok\n");
+		printf("default policy: class edges, the clear classes and the "
+		       "alignment guard ok\n");
 	}
 	printf("%zu strategies tested, %zu skipped\n", tested, skipped);
 	t_done("checkasm");

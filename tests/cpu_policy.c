@@ -2,8 +2,9 @@
 /*
  * Description: the floor of the x86 default policies on CPUs other than
  * this one: for each CPU of the table, described as cpuid reports it,
- * glibc 2.43's choices (x86/glibc_floor.h: vector width, rep movsb range,
- * non-temporal and rep stosb thresholds) and every tunable of the policy,
+ * glibc 2.44's choices (x86/glibc_floor.h: vector width, rep movsb range,
+ * non-temporal and rep stosb thresholds, memset's streaming) and every
+ * tunable of the policy,
  * which is glibc's but for the deviations measured on Zen 3, Zen 4, Zen 5 and
  * the Emerald Rapids guests (docs/measurements/, x86-64 only: i386 keeps
  * the floor there, with sse2
@@ -44,7 +45,8 @@ static const char *const nt[] = {"nt", NULL};
 struct row {
 	const char *name;
 	struct ua_cpu cpu; /* vendor, family, model, features, caches */
-	/* glibc 2.43, each with its reason beside it in the table */
+	/* glibc 2.44, each with its reason beside it in the table (and
+	 * memset_nt below) */
 	unsigned vec;
 	int no_avx512, short_distance;
 	size_t nt, movsb, stosb;
@@ -61,6 +63,11 @@ struct row {
 	size_t medium_min;  /* 0: large_min */
 	int loop;           /* inline_loop */
 	int fwd;            /* 1: alias_forward_min 0; 0: max, glibc's */
+	/* glibc 2.44: memset streams from here (SIZE_MAX: never) */
+	size_t memset_nt;
+	/* The policy: clear_huge from memset_nt where glibc streams there;
+	 * NULL: nt (unset on i386, whose nt has no clear routine) */
+	const char *const *clear_huge;
 };
 
 /* clang-format off */
@@ -75,7 +82,9 @@ static const struct row table[] = {
  2048,
  vec32, erms, nt, erms, NULL, NULL,
  8192, 6 * M + 896 * K, 2048,
- 0, 0, 0, 0, 0, 0},
+ 0, 0, 0, 0, 0, 0,
+ 6 * M + 896 * K, NULL,	/* memset streams where memcpy does (Intel) */
+},
 {"Intel Skylake-SP (Xeon Platinum 8180, 28 cores)",
  {"GenuineIntel", 6, 0x55, 4, AVX512 | ERMS | RTM, 32 * K, 1 * M,
   38 * M + 512 * K, 2, 56, 1, ""},
@@ -86,7 +95,10 @@ static const struct row table[] = {
  2048,	/* the default with ERMS */
  vec32, erms, nt, erms, NULL, NULL,
  8192, 19 * M + 768 * K, 2048,
- 0, 0, 0, 0, 0, 0},	/* rep movsb at any alignment, as glibc */
+ 0, 0, 0, 0, 0, 0,	/* rep movsb at any alignment, as glibc */
+ SIZE_MAX, NULL,	/* SKX: Avoid_Non_Temporal_Memset ("not necessarily
+		   profitable on SKX"): rep stosb at every size from 2K */
+},
 {"Intel Ice Lake-SP (Xeon Platinum 8380, 40 cores)",
  {"GenuineIntel", 6, 0x6a, 6, AVX512 | ERMS | FSRM | RTM, 48 * K,
   1280 * K, 60 * M, 2, 80, 1, ""},
@@ -97,7 +109,9 @@ static const struct row table[] = {
  2048,
  vec32, erms, nt, erms, NULL, NULL,
  2112, 30 * M + 640 * K, 2048,
- 63, 0, 0, 0, 0, 0},
+ 63, 0, 0, 0, 0, 0,
+ 30 * M + 640 * K, NULL,	/* memset streams where memcpy does */
+},
 {"Intel Sapphire Rapids (Xeon Platinum 8480+, 56 cores)",
  {"GenuineIntel", 6, 0x8f, 8, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
   2 * M, 105 * M, 2, 112, 1, ""},
@@ -107,7 +121,9 @@ static const struct row table[] = {
  2112, 2048,
  vec64, erms, nt, erms, NULL, NULL,
  2112, 53 * M + 512 * K, 2048,
- 63, 0, 2, 0, 0, 0},	/* zmm for small sizes too */
+ 63, 0, 2, 0, 0, 0,	/* zmm for small sizes too */
+ 53 * M + 512 * K, NULL,
+},
 {"Intel Emerald Rapids (a 2-vCPU guest), departs: docs/measurements/intel-emr.md",
  {"GenuineIntel", 6, 0xcf, 2, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
   2 * M, 260 * M, 1, 2, 1, ""},
@@ -122,7 +138,9 @@ static const struct row table[] = {
   * loop is faster in L1 below), streaming from 32M (3) */
  16 * K, 32 * M, 2048,
  63, 0, 2,
- 8 * K, 1, 0},	/* the entries' four-vector loop up to 8K (1) */
+ 8 * K, 1, 0,	/* the entries' four-vector loop up to 8K (1) */
+ 131 * M, NULL,	/* memset: the floor's (not measured there) */
+},
 {"Intel Emerald Rapids as a guest reports it (model 0xa7, 480M of L3), "
  "departs: docs/measurements/intel-emr.md",
  {"GenuineIntel", 6, 0xa7, 1, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
@@ -134,7 +152,9 @@ static const struct row table[] = {
  vec64, erms, nt, erms, NULL, NULL,
  16 * K, 32 * M, 2048,	/* the deviation of the row above: measured on */
  63, 0, 2,		/* this guest (intel-emr.md) */
- 8 * K, 1, 0},
+ 8 * K, 1, 0,
+ 241 * M, NULL,
+},
 {"Intel Granite Rapids (Xeon 6980P, 128 cores)",
  {"GenuineIntel", 6, 0xad, 1, AVX512 | VNNI | ERMS | FSRM | RTM, 48 * K,
   2 * M, 504 * M, 2, 256, 1, ""},
@@ -143,7 +163,9 @@ static const struct row table[] = {
  2112, 2048,
  vec64, erms, nt, erms, NULL, NULL,
  2112, 253 * M, 2048,
- 63, 0, 2, 0, 0, 0},
+ 63, 0, 2, 0, 0, 0,
+ 253 * M, NULL,
+},
 {"Intel Alder Lake P-core (Core i9-12900K)",
  {"GenuineIntel", 6, 0x97, 2, AVX2 | VNNI | ERMS | FSRM, 48 * K,
   1280 * K, 30 * M, 2, 24, 1, ""},
@@ -153,7 +175,9 @@ static const struct row table[] = {
  2112, 2048,
  vec32, erms, nt, erms, NULL, NULL,
  2112, 15 * M + 640 * K, 2048,
- 63, 0, 0, 0, 0, 0},
+ 63, 0, 0, 0, 0, 0,
+ 15 * M + 640 * K, NULL,
+},
 {"Intel Gracemont E-cores (Alder Lake-N, Core i3-N305)",
  {"GenuineIntel", 6, 0xbe, 0, AVX2 | VNNI | ERMS | FSRM, 32 * K,
   2 * M, 6 * M, 4, 8, 1, ""},
@@ -164,7 +188,9 @@ static const struct row table[] = {
  2112, 2048,
  vec32, erms, nt, erms, NULL, NULL,
  2112, 4 * M, 2048,
- 63, 0, 0, 0, 0, 0},
+ 63, 0, 0, 0, 0, 0,
+ 4 * M, NULL,
+},
 {"Intel Wildcat Lake (model 0xd5; caches illustrative)",
  {"GenuineIntel", 6, 0xd5, 0, AVX2 | VNNI | ERMS | FSRM, 48 * K, 3 * M,
   12 * M, 1, 6, 1, ""},
@@ -174,7 +200,9 @@ static const struct row table[] = {
  2112, 2048,
  vec32, erms, nt, erms, NULL, NULL,
  2112, 7 * M + 512 * K, 2048,
- 63, 0, 0, 0, 0, 0},
+ 63, 0, 0, 0, 0, 0,
+ 7 * M + 512 * K, NULL,
+},
 {"Intel Nova Lake (family 18 model 1; caches illustrative)",
  {"GenuineIntel", 18, 0x01, 0, AVX2 | VNNI | ERMS | FSRM, 48 * K, 3 * M,
   36 * M, 1, 16, 1, ""},
@@ -184,7 +212,9 @@ static const struct row table[] = {
  2112, 2048,
  vec32, erms, nt, erms, NULL, NULL,
  2112, 19 * M + 512 * K, 2048,
- 63, 0, 0, 0, 0, 0},
+ 63, 0, 0, 0, 0, 0,
+ 19 * M + 512 * K, NULL,
+},
 {"Intel Sierra Forest (Xeon 6780E, 144 Crestmont E-cores)",
  {"GenuineIntel", 6, 0xaf, 3, AVX2 | VNNI | ERMS | FSRM, 32 * K, 4 * M,
   108 * M, 4, 144, 1, ""},
@@ -193,7 +223,9 @@ static const struct row table[] = {
  2112, 2048,
  vec32, erms, nt, erms, NULL, NULL,
  2112, 28 * M, 2048,
- 63, 0, 0, 0, 0, 0},
+ 63, 0, 0, 0, 0, 0,
+ 28 * M, NULL,
+},
 {"AMD Zen 2 (EPYC 7742)",
  {"AuthenticAMD", 0x17, 0x31, 0, AVX2, 32 * K, 512 * K, 16 * M, 0, 0,
   0, ""},
@@ -204,27 +236,32 @@ static const struct row table[] = {
  12 * M,	/* no ERMS: Avoid_STOSB -> memset's non-temporal threshold */
  vec32, vec32, nt, vec32, NULL, NULL,
  12 * M, 12 * M, SIZE_MAX,	/* no ERMS: no string instructions */
- 0, 0, 0, 0, 0, 0},
+ 0, 0, 0, 0, 0, 0,
+ 12 * M, NULL,	/* memset streams where memcpy does (AMD) */
+},
 {"AMD Zen 3 (EPYC 7763), departs: docs/measurements/zen3.md",
  {"AuthenticAMD", 0x19, 0x01, 1, AVX2 | ERMS | FSRM, 32 * K, 512 * K,
   32 * M, 0, 0, 0, ""},
  32, 0, 0,
  24 * M,	/* max(32M / 4, 3/4 of 32M) */
  24 * M,	/* AMD: from the non-temporal threshold, i.e. never */
- SIZE_MAX,	/* AMD: "the vectorized loop is slightly better" */
+ 24 * M,	/* AMD: "the vectorized loop is slightly better", and
+		   2.44 starts it where memset streams: never (2.43: max) */
  vec32,
  erms,		/* zen3.md: aligned rep movsb from half the L2, */
  nt, erms, NULL, NULL,
  256 * K, 24 * M,
  512 * K,	/* zen3.md: rep stosb from the L2 size */
  63,		/* zen3.md: rep movsb 30% slower misaligned */
- 0, 0, 0, 0, 0},
+ 0, 0, 0, 0, 0,
+ 24 * M, NULL,	/* zen3.md measured no clear that large: the floor's */
+},
 {"AMD Zen 4 (EPYC 9654), departs: docs/measurements/zen4.md",
  {"AuthenticAMD", 0x19, 0x11, 1, AVX512 | ERMS | FSRM, 32 * K, 1 * M,
   32 * M, 0, 0, 0, ""},
  64,	/* AVX-512 on AMD: avx512_unaligned_erms */
  0, 0,
- 24 * M, 24 * M, SIZE_MAX,	/* as Zen 3: no rep movsb, no rep stosb */
+ 24 * M, 24 * M, 24 * M,	/* as Zen 3: no rep movsb, no rep stosb */
  /* The policy before the floor, pinned (zen4.md): */
  vec64,	/* up to 512 B, glibc's: the entries' 64-byte moves */
  vec32,	/* from 513 B: level aligned, 1.5x misaligned at 1 KiB */
@@ -232,13 +269,15 @@ static const struct row table[] = {
  vec64, NULL, NULL,	/* clears and the misaligned classes: the floor */
  513, 16 * M, SIZE_MAX,
  0, 0, 2, 0, 0,
- 1},	/* ua_memcpy forward at 4K-alias distances: 1.1-2.5x beyond
+ 1,	/* ua_memcpy forward at 4K-alias distances: 1.1-2.5x beyond
 	   the L2, 0.92-1.10x in L1 */
+ 24 * M, NULL,
+},
 {"AMD Zen 5 (EPYC 9005), departs: docs/measurements/zen5.md",
  {"AuthenticAMD", 0x1a, 0x02, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
   32 * M, 0, 0, 0, ""},
  64, 0, 0,
- 24 * M, 24 * M, SIZE_MAX,
+ 24 * M, 24 * M, 24 * M,	/* as Zen 3 */
  /* The policy before the floor, pinned (zen5.md): */
  vbmi,	/* the shifted loads keep the aligned speed misaligned */
  erms,	/* from 32 KiB at any relative alignment */
@@ -249,78 +288,117 @@ static const struct row table[] = {
  32 * K, 24 * M, 1 * M,
  63, SIZE_MAX,	/* nocache copies never stream: 0.70-0.77x */
  1,		/* 64-byte moves in the entries: 0.97x glibc at 512 B */
- 0, 0, 0},
+ 0, 0, 0,
+ 24 * M, vbmi,	/* zen5.md: the vector clear, 1.2-1.3x rep stosb at
+		   512 MiB-1 GiB, which ran 1.08-1.17x streaming stores */
+},
+{"AMD Zen 5 as the project's guest reports it (508M of L3), departs: "
+ "docs/measurements/zen5.md",
+ {"AuthenticAMD", 0x1a, 0x02, 1, AVX512 | VNNI | ERMS | FSRM, 48 * K, 1 * M,
+  508 * M, 0, 0, 0, ""},
+ 64, 0, 0,	/* ld.so of Debian's 2.44-3 there (zen5.md): */
+ 381 * M,	/* non_temporal_threshold=0x17d00000: 3/4 of 508M */
+ 381 * M,	/* rep_movsb_threshold=0x17d00000 */
+ 381 * M,	/* rep_stosb_threshold=0x17d00000 (2.43-7: max) */
+ vbmi, erms, erms, erms, erms, nt,	/* the Zen 5 rule, as above */
+ 32 * K, 381 * M, 1 * M,	/* huge_min: 3/4 of the LLC */
+ 63, SIZE_MAX, 1, 0, 0, 0,
+ 381 * M, vbmi,	/* memset_non_temporal_threshold=0x17d00000 */
+},
 {"AMD Zen 5 mobile (Ryzen AI 9 HX 370, Strix Point: 512-bit work in "
  "256-bit halves)",
  {"AuthenticAMD", 0x1a, 0x24, 0, AVX512 | ERMS | FSRM, 48 * K, 1 * M,
   16 * M, 0, 0, 0, ""},
  64, 0, 0,
  12 * M,	/* max(16M / 4, 3/4 of 16M) */
- 12 * M, SIZE_MAX,	/* AMD: no rep movsb, no rep stosb */
+ 12 * M, 12 * M,	/* AMD: no rep movsb, no rep stosb */
  /* glibc's floor: the Zen 5 rule was measured on the full-width core
   * only (default_policy.c, ua_amd_zen5_full_width) */
  vec64, vec64, nt, vec64, NULL, NULL,
  12 * M, 12 * M, SIZE_MAX,
- 0, 0, 2, 0, 0, 0},
+ 0, 0, 2, 0, 0, 0,
+ 12 * M, NULL,
+},
 {"AMD Zen 4 with AVX-512 hidden (an EPYC 9654 guest), departs: "
  "docs/measurements/zen4.md",
  {"AuthenticAMD", 0x19, 0x11, 1, AVX2 | ERMS | FSRM, 32 * K, 1 * M,
   32 * M, 0, 0, 0, ""},
  32,	/* AVX2 on AMD: avx_unaligned_erms */
  0, 0,
- 24 * M, 24 * M, SIZE_MAX,
+ 24 * M, 24 * M, 24 * M,
  /* a Zen 4 model (Linux's ranges), not Zen 3's rule: Zen 4's, whose
   * loop from 513 B is avx2 */
  vec32, vec32, nt, vec32, NULL, NULL,
  513, 16 * M, SIZE_MAX,
- 0, 0, 0, 0, 0, 1},
+ 0, 0, 0, 0, 0, 1,
+ 24 * M, NULL,
+},
 {"AMD Zen 3+ (Ryzen 7 6800U, model 0x44), departs: "
  "docs/measurements/zen3.md",
  {"AuthenticAMD", 0x19, 0x44, 1, AVX2 | ERMS | FSRM, 32 * K, 512 * K,
   16 * M, 0, 0, 0, ""},
  32, 0, 0,
- 12 * M, 12 * M, SIZE_MAX,
+ 12 * M, 12 * M, 12 * M,
  vec32, erms, nt, erms, NULL, NULL,	/* Zen 3's rule, as the EPYC 7763 */
  256 * K, 12 * M, 512 * K,
- 63, 0, 0, 0, 0, 0},
+ 63, 0, 0, 0, 0, 0,
+ 12 * M, NULL,
+},
 {"Hygon Dhyana (C86 7185)",
  {"HygonGenuine", 0x18, 0x00, 1, AVX2, 32 * K, 512 * K, 8 * M, 0, 0,
   0, ""},
  16,	/* 2.43, Hygon models below 4: "Unaligned AVX loads are slower":
 	   no AVX_Fast_Unaligned_Load -> sse2 (2.42: avx_unaligned) */
  0, 0,
- 6 * M,	/* Hygon: the L3 alone; no ERMS -> 3/4 of it */
+ 3 * M,	/* 2.44, Hygon's memcpy: 3/8 of the L3 (2.43: 3/4, no ERMS) */
  2048,	/* not AMD's rule: 2048 for 16-byte vectors, but no ERMS: never */
- 6 * M,	/* no ERMS: memset's non-temporal threshold */
+ 6 * M,	/* no ERMS: memset's non-temporal threshold, 3/4 of the L3 */
  vec16, vec16, nt, vec16, NULL, NULL,
- 6 * M, 6 * M, SIZE_MAX,
- 0, 0, 0, 0, 0, 0},
+ 3 * M, 3 * M, SIZE_MAX,
+ 0, 0, 0, 0, 0, 0,
+ 6 * M, NULL,	/* memset's: the shared threshold, before Hygon's own */
+},
 {"Hygon family 0x18 model 4 (the first model past the cut; caches as "
  "the Dhyana's)",
  {"HygonGenuine", 0x18, 0x04, 1, AVX2, 32 * K, 512 * K, 8 * M, 0, 0,
   0, ""},
  32,	/* model 4: AVX_Fast_Unaligned_Load stays -> avx_unaligned */
  0, 0,
- 6 * M,	/* as the Dhyana: 3/4 of the L3, no ERMS */
+ 3 * M,	/* as the Dhyana: 3/8 of the L3 */
  8192,	/* 4096 * (32 / 16), but no ERMS: never */
  6 * M,
  vec32, vec32, nt, vec32, NULL, NULL,
- 6 * M, 6 * M, SIZE_MAX,
- 0, 0, 0, 0, 0, 0},
+ 3 * M, 3 * M, SIZE_MAX,
+ 0, 0, 0, 0, 0, 0,
+ 6 * M, NULL,
+},
 {"Hygon family 0x18 model 7 with AVX-512, ERMS and FSRM (features and "
- "caches assumed; glibc 2.43 names the model alone)",
+ "caches assumed; glibc names the model alone)",
  {"HygonGenuine", 0x18, 0x07, 1, AVX512 | ERMS | FSRM, 32 * K, 1 * M,
   32 * M, 0, 0, 0, ""},
  32,	/* 2.43, Hygon model 7: Prefer_No_AVX512 ("evex can be more
 	   profitable") -> evex_unaligned_erms (2.42: avx512) */
  1, 0,	/* Avoid_Short_Distance_REP_MOVSB is Intel's */
- 24 * M, /* Hygon: the L3 alone, no per-thread cut; max(32M / 4, 3/4 of
-	    32M) */
- 2112,	/* FSRM; not AMD's rule, so rep movsb runs */
+ 12 * M, /* 2.44, Hygon's memcpy: 3/8 of the L3 alone, no per-thread
+	    cut (2.43: max(32M / 4, 3/4 of 32M)) */
+ 2112,	/* FSRM; not AMD's rule, so rep movsb runs, up to 12M */
  2048,	/* not AMD's rule either: rep stosb from 2 KiB */
  vec32, erms, nt, erms, NULL, NULL,
- 2112, 24 * M, 2048,
- 0, 0, 0, 0, 0, 0},
+ 2112, 12 * M, 2048,
+ 0, 0, 0, 0, 0, 0,
+ 24 * M, NULL,	/* memset's: the shared threshold, above memcpy's */
+},
+{"Hygon family 0x18 model 8 (features and caches as model 7's)",
+ {"HygonGenuine", 0x18, 0x08, 1, AVX512 | ERMS | FSRM, 32 * K, 1 * M,
+  32 * M, 0, 0, 0, ""},
+ 32,	/* 2.44: model 8 takes model 7's rule (2.43: avx512) */
+ 1, 0,
+ 12 * M, 2112, 2048,	/* as model 7 */
+ vec32, erms, nt, erms, NULL, NULL,
+ 2112, 12 * M, 2048,
+ 0, 0, 0, 0, 0, 0,
+ 24 * M, NULL,
+},
 {"x86-64 with nothing beyond SSE2 (AMD Opteron 248, K8)",
  {"AuthenticAMD", 0x0f, 0x05, 1, SSE2, 64 * K, 1 * M, 0, 0, 0, 0, ""},
  16,	/* no AVX2: sse2_unaligned */
@@ -330,7 +408,9 @@ static const struct row table[] = {
  768 * K,	/* no ERMS */
  vec16, vec16, nt, vec16, NULL, NULL,
  768 * K, 768 * K, SIZE_MAX,
- 0, 0, 0, 0, 0, 0},
+ 0, 0, 0, 0, 0, 0,
+ 768 * K, NULL,
+},
 {"x86-64 of an unknown vendor (a hypervisor's), AVX2 and ERMS",
  {"VirtualCPUxx", 6, 0x01, 0, AVX2 | ERMS, 32 * K, 1 * M, 16 * M, 0, 0, 0,
   ""},
@@ -340,7 +420,10 @@ static const struct row table[] = {
  8192, 2048,
  vec32, erms, nt, erms, NULL, NULL,
  8192, SIZE_MAX >> 4, 2048,
- 0, 0, 0, 0, 0, 0},
+ 0, 0, 0, 0, 0, 0,
+ SIZE_MAX, NULL,	/* Avoid_Non_Temporal_Memset but on Intel, AMD and
+		   Hygon */
+},
 };
 /* clang-format on */
 
@@ -407,6 +490,9 @@ check_glibc(const struct row *r)
 	CHECK(f.rep_stosb_threshold == r->stosb,
 	      "%s: rep_stosb_threshold %zu, expected %zu", r->name,
 	      f.rep_stosb_threshold, r->stosb);
+	CHECK(f.memset_non_temporal_threshold == r->memset_nt,
+	      "%s: memset_non_temporal_threshold %zu, expected %zu", r->name,
+	      f.memset_non_temporal_threshold, r->memset_nt);
 }
 
 /* On i386 a CPU whose x86-64 policy departs keeps glibc's floor */
@@ -434,6 +520,9 @@ check_policy(const struct row *r)
 {
 	struct ua_policy p;
 	const struct ua_strategy *small = ua_policy_pick(r->small);
+	/* Streaming clears where memset streams and nt clears */
+	const struct ua_strategy *stream = ua_policy_pick(nt);
+	int clears_stream = r->memset_nt != SIZE_MAX && stream && stream->clear;
 	/* Every strategy tunable (NULL: unset), then every number */
 	const char *const *want[UA_T_FIRST_NUMBER] = {
 	    [UA_T_SMALL] = r->small,
@@ -442,6 +531,9 @@ check_policy(const struct row *r)
 	    [UA_T_HUGE] = r->huge,
 	    [UA_T_CLEAR_SMALL] = r->small,
 	    [UA_T_CLEAR_LARGE] = r->clear_large,
+	    [UA_T_CLEAR_HUGE] = !clears_stream  ? NULL
+				: r->clear_huge ? r->clear_huge
+						: nt,
 	    [UA_T_NOCACHE] = nt,
 	    [UA_T_REP_MISALIGNED] = r->small,
 	    [UA_T_LARGE_MISALIGNED] = r->large_mis,
@@ -452,6 +544,7 @@ check_policy(const struct row *r)
 	    [UA_T_LARGE_MIN] = r->large_min,
 	    [UA_T_HUGE_MIN] = r->huge_min,
 	    [UA_T_CLEAR_LARGE_MIN] = r->clear_large_min,
+	    [UA_T_CLEAR_HUGE_MIN] = clears_stream ? r->memset_nt : SIZE_MAX,
 	    [UA_T_NOCACHE_MIN] = r->nocache_min ? r->nocache_min : ua_page_size,
 	    [UA_T_REP_ALIGN_MASK] = r->mask,
 	    /* 2: glibc's zmm for the small sizes, where this CPU has them */
@@ -517,7 +610,7 @@ check_amd_family_1a(void)
 }
 
 /*
- * Intel family 18 model by model: glibc 2.43 tunes models 1 and 3 (Nova
+ * Intel family 18 model by model: glibc (2.43 on) tunes models 1 and 3 (Nova
  * Lake) as Panther Lake, with the non-temporal divisor 2, and the others
  * it does not list with the default 4
  */

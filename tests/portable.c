@@ -84,7 +84,9 @@ check_policy(void)
 	for (t = UA_T_STRATEGY + 1; t < UA_T_FIRST_NUMBER; t++) {
 		const struct ua_strategy *s = p.t[t].strategy;
 
-		if (t >= UA_T_SMALL_MISALIGNED && t <= UA_T_HUGE_MISALIGNED) {
+		/* Unset: the misaligned classes, and the huge clears */
+		if ((t >= UA_T_SMALL_MISALIGNED && t <= UA_T_HUGE_MISALIGNED) ||
+		    t == UA_T_CLEAR_HUGE) {
 			CHECK(!s, "%s set", ua_tunables[t].name);
 			continue;
 		}

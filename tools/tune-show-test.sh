@@ -79,7 +79,7 @@ has "profile: none"
 # What the defaults rest on: on x86 with SSE2, glibc's choices for the CPU
 has_line '^default policy: .+'
 if grep -q '^features:.* sse2' "$TMP/out"; then
-	has "default policy: glibc 2.43's choices: "
+	has "default policy: glibc 2.44's choices: "
 fi
 
 # All good: a profile for this CPU, tunables, a strategy turned off

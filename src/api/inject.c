@@ -173,12 +173,14 @@ UA_FAIL_WRAP(ua_fail_copy3, copy[3])
 UA_FAIL_WRAP(ua_fail_nocache, nocache)
 UA_FAIL_WRAP(ua_fail_clear_small, clear_small)
 UA_FAIL_WRAP(ua_fail_clear_large, clear_large)
+UA_FAIL_WRAP(ua_fail_clear_huge, clear_huge)
 
 static const struct ua_dispatch_user ua_fail_wrappers = {
     .copy = {ua_fail_copy0, ua_fail_copy1, ua_fail_copy2, ua_fail_copy3},
     .nocache = ua_fail_nocache,
     .clear_small = ua_fail_clear_small,
     .clear_large = ua_fail_clear_large,
+    .clear_huge = ua_fail_clear_huge,
 };
 
 /* The policy in force again, with the wrappers while injection is on */

@@ -92,8 +92,10 @@ struct ua_dispatch ua_dispatch = {
     .huge_min = SIZE_MAX,
     .copy = {ua_copy_first, ua_copy_first, ua_copy_first, ua_copy_first},
     .clear_large_min = SIZE_MAX,
+    .clear_huge_min = SIZE_MAX,
     .clear_small = ua_clear_first,
     .clear_large = ua_clear_first,
+    .clear_huge = ua_clear_first,
     .nocache_min = SIZE_MAX,
     .nocache = ua_nocache_first,
     .memcpy = {ua_memcpy_first, ua_memcpy_first, ua_memcpy_first,
@@ -261,14 +263,23 @@ ua_dispatch_build(const struct ua_policy *p, struct ua_dispatch *d,
 		m->memcpy[c] =
 		    mis->plain ? mis->plain : ua_via_ua_misaligned[c];
 	}
+	d->clear_huge_min = p->t[UA_T_CLEAR_HUGE_MIN].num;
 	d->clear_large_min = p->t[UA_T_CLEAR_LARGE_MIN].num;
+	d->clear_large_min = d->clear_large_min > d->clear_huge_min
+				 ? d->clear_huge_min
+				 : d->clear_large_min;
 	d->clear_small = p->t[UA_T_CLEAR_SMALL].strategy->clear;
 	d->clear_large = p->t[UA_T_CLEAR_LARGE].strategy->clear;
+	/* Unset: the huge clears are large ones */
+	d->clear_huge = p->t[UA_T_CLEAR_HUGE].strategy
+			    ? p->t[UA_T_CLEAR_HUGE].strategy->clear
+			    : d->clear_large;
 	d->nocache_min = p->t[UA_T_NOCACHE_MIN].num;
 	d->nocache = p->t[UA_T_NOCACHE].strategy->copy;
 	if (force) {
 		if (force->clear)
-			d->clear_small = d->clear_large = force->clear;
+			d->clear_small = d->clear_large = d->clear_huge =
+			    force->clear;
 		d->nocache_min = 0;
 		d->nocache = force->copy;
 	}
@@ -362,6 +373,8 @@ ua_dispatch_apply_wrapped(const struct ua_policy *p,
 	d.clear_small = wrap->clear_small;
 	ret_real->clear_large = d.clear_large;
 	d.clear_large = wrap->clear_large;
+	ret_real->clear_huge = d.clear_huge;
+	d.clear_huge = wrap->clear_huge;
 	ua_dispatch_set(p, &d, &m, 1);
 }
 

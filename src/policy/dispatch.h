@@ -38,8 +38,8 @@ enum ua_class { UA_SMALL, UA_MEDIUM, UA_LARGE, UA_HUGE, UA_NCLASSES };
 struct ua_dispatch {
 	size_t medium_min, large_min, huge_min;
 	ua_copy_fn copy[UA_NCLASSES];
-	size_t clear_large_min;
-	ua_clear_fn clear_small, clear_large;
+	size_t clear_large_min, clear_huge_min;
+	ua_clear_fn clear_small, clear_large, clear_huge;
 	size_t nocache_min;
 	ua_copy_fn nocache;
 	ua_memcpy_fn memcpy[UA_NCLASSES], memcpy_nocache;
@@ -105,11 +105,15 @@ ua_copy_routine(const void *dst, const void *src, size_t n)
 	return t[ua_size_class(n)];
 }
 
+/* A clear of n bytes: small below clear_large_min, large below
+ * clear_huge_min, huge from there up */
 static inline ua_clear_fn
 ua_clear_routine(size_t n)
 {
-	return n < ua_dispatch.clear_large_min ? ua_dispatch.clear_small
-					       : ua_dispatch.clear_large;
+	if (ua_likely(n < ua_dispatch.clear_large_min))
+		return ua_dispatch.clear_small;
+	return n < ua_dispatch.clear_huge_min ? ua_dispatch.clear_large
+					      : ua_dispatch.clear_huge;
 }
 
 static inline ua_copy_fn
@@ -145,7 +149,7 @@ const struct ua_policy *ua_policy(void);
  */
 struct ua_dispatch_user {
 	ua_copy_fn copy[UA_NCLASSES], nocache;
-	ua_clear_fn clear_small, clear_large;
+	ua_clear_fn clear_small, clear_large, clear_huge;
 };
 void ua_dispatch_apply_wrapped(const struct ua_policy *p,
 			       const struct ua_dispatch_user *wrap,

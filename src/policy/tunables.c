@@ -85,7 +85,9 @@ ua_strategy_refused(int t, const struct ua_strategy *s)
 		return UA_IGN_UNSUPPORTED;
 	if (!ua_strategy_usable(s))
 		return UA_IGN_DISABLED;
-	if ((t == UA_T_CLEAR_SMALL || t == UA_T_CLEAR_LARGE) && !s->clear)
+	if ((t == UA_T_CLEAR_SMALL || t == UA_T_CLEAR_LARGE ||
+	     t == UA_T_CLEAR_HUGE) &&
+	    !s->clear)
 		return UA_IGN_NO_CLEAR;
 	return -1;
 }

@@ -73,7 +73,7 @@ ua_x86_count_mask(unsigned n, unsigned shipped)
 
 /*
  * Logical processors sharing the L2 and the L3, as glibc's
- * get_common_cache_info (sysdeps/x86/dl-cacheinfo.h, 2.42 and 2.43) counts
+ * get_common_cache_info (sysdeps/x86/dl-cacheinfo.h, 2.42 to 2.44) counts
  * them for its per-thread share of the cache: leaf 4's maximum of IDs, cut
  * by leaf 0xb's processors per core (L2) and per package (L3); none
  * without HTT.  Intel and Zhaoxin only, as there.

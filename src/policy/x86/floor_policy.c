@@ -21,25 +21,35 @@ ua_x86_floor_policy(struct ua_policy *p, const struct ua_glibc_floor *f)
 	 * start is the stop */
 	int rep =
 	    f->erms && f->rep_movsb_threshold < f->rep_movsb_stop_threshold;
-	int stos = f->erms && f->rep_stosb_threshold != SIZE_MAX;
+	/* rep stosb where memset runs it, below its streaming */
+	int stos = f->erms &&
+		   f->rep_stosb_threshold < f->memset_non_temporal_threshold;
+	/* Streaming clears where memset streams (i386's nt copies only) */
+	const struct ua_strategy *nt = UA_PICK("nt");
+	int stream_clears =
+	    f->memset_non_temporal_threshold != SIZE_MAX && nt && nt->clear;
 	size_t large_min =
 	    rep ? f->rep_movsb_threshold : f->non_temporal_threshold;
 
 	ua_policy_set(p, UA_T_SMALL, v);
 	ua_policy_set(p, UA_T_MEDIUM, v);
 	ua_policy_set(p, UA_T_LARGE, rep ? erms : v);
-	ua_policy_set(p, UA_T_HUGE, UA_PICK("nt"));
+	ua_policy_set(p, UA_T_HUGE, nt);
 	ua_policy_set(p, UA_T_CLEAR_SMALL, v);
 	ua_policy_set(p, UA_T_CLEAR_LARGE, stos ? erms : v);
+	ua_policy_set(p, UA_T_CLEAR_HUGE, stream_clears ? nt : NULL);
 	/* Not glibc's: the kernel's copy_from_user_nocache streams from a
 	 * page (seed 001: small writes must not stream) */
-	ua_policy_set(p, UA_T_NOCACHE, UA_PICK("nt"));
+	ua_policy_set(p, UA_T_NOCACHE, nt);
 	ua_policy_set(p, UA_T_REP_MISALIGNED, v);
 	ua_policy_set_num(p, UA_T_MEDIUM_MIN, large_min);
 	ua_policy_set_num(p, UA_T_LARGE_MIN, large_min);
 	ua_policy_set_num(p, UA_T_HUGE_MIN, f->non_temporal_threshold);
 	ua_policy_set_num(p, UA_T_CLEAR_LARGE_MIN,
 			  stos ? f->rep_stosb_threshold : SIZE_MAX);
+	ua_policy_set_num(p, UA_T_CLEAR_HUGE_MIN,
+			  stream_clears ? f->memset_non_temporal_threshold
+					: SIZE_MAX);
 	ua_policy_set_num(p, UA_T_NOCACHE_MIN, ua_page_size);
 	/*
 	 * glibc leaves rep movsb where src is dst + 0..63 (mod 4 GiB) on
@@ -72,7 +82,7 @@ size_t
 ua_x86_floor_text(char *buf, size_t size, size_t at,
 		  const struct ua_glibc_floor *f)
 {
-	at = ua_put_str(buf, size, at, "glibc 2.43's choices: ");
+	at = ua_put_str(buf, size, at, "glibc 2.44's choices: ");
 	at = ua_put_num(buf, size, at, f->vec_size);
 	at = ua_put_str(buf, size, at, "-byte vectors");
 	if (f->erms && f->rep_movsb_threshold < f->rep_movsb_stop_threshold) {
@@ -88,8 +98,14 @@ ua_x86_floor_text(char *buf, size_t size, size_t at,
 	}
 	at = ua_put_size(buf, size, at, ", streaming from ",
 			 f->non_temporal_threshold);
-	if (f->erms && f->rep_stosb_threshold != SIZE_MAX)
-		return ua_put_size(buf, size, at, ", rep stosb from ",
-				   f->rep_stosb_threshold);
-	return ua_put_str(buf, size, at, ", no rep stosb");
+	if (f->erms &&
+	    f->rep_stosb_threshold < f->memset_non_temporal_threshold)
+		at = ua_put_size(buf, size, at, ", rep stosb from ",
+				 f->rep_stosb_threshold);
+	else
+		at = ua_put_str(buf, size, at, ", no rep stosb");
+	if (f->memset_non_temporal_threshold == SIZE_MAX)
+		return at;
+	return ua_put_size(buf, size, at, ", clears streaming from ",
+			   f->memset_non_temporal_threshold);
 }

@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * glibc 2.43's memcpy choices for a CPU (glibc_floor.h), rule by rule from
- * its sysdeps/x86/cpu-features.c, dl-cacheinfo.h and
+ * glibc 2.44's memcpy and memset choices for a CPU (glibc_floor.h), rule by
+ * rule from its sysdeps/x86/cpu-features.c, dl-cacheinfo.h and
  * x86_64/multiarch/ifunc-memmove.h.  2.43 added to 2.42's rules Wildcat
- * Lake and Nova Lake among the big cores, and two for Hygon (below).
+ * Lake and Nova Lake among the big cores, and two for Hygon.  2.44 added
+ * Hygon model 8 to model 7's rule, a non-temporal threshold of its own for
+ * Hygon's memcpy, and memset's streaming where rep stosb is off (AMD: BZ
+ * #34129); its Prefer_EVEX512 on Zen 5 picks the string functions, not
+ * memmove.  On this project's Zen 5 guest, ld.so --list-diagnostics of
+ * Debian's 2.43-7 and 2.44-3 print the thresholds this file computes for
+ * it (docs/measurements/zen5.md, "glibc 2.41 to 2.44 on this guest").
  * Where glibc 2.36 (Debian 12) differs:
  * its non_temporal_threshold is 3/4 of the per-thread share of the cache
  * on every CPU, and on AMD rep movsb runs from rep_movsb_threshold up to
@@ -114,11 +120,11 @@ ua_glibc_preferred(const struct ua_cpu *cpu, enum ua_glibc_kind kind,
 		f->avx_fast_unaligned_load = 0; /* Excavator */
 	} else if (kind == UA_KIND_HYGON) {
 		/* 2.43: models 0-3 "Unaligned AVX loads are slower"; model 7
-		 * prefers evex ("can be more profitable on Hygon hardware
-		 * than AVX512") */
+		 * (2.44: and 8) prefers evex ("can be more profitable on
+		 * Hygon hardware than AVX512") */
 		if (cpu->model < 0x4)
 			f->avx_fast_unaligned_load = 0;
-		else if (cpu->model == 0x7)
+		else if (cpu->model == 0x7 || cpu->model == 0x8)
 			f->prefer_no_avx512 = 1;
 	} else if (kind == UA_KIND_ZHAOXIN) {
 		unsigned m = cpu->model;
@@ -202,7 +208,7 @@ ua_glibc_floor(const struct ua_cpu *cpu, struct ua_glibc_floor *ret)
 	enum ua_glibc_kind kind = ua_glibc_kind(cpu->vendor);
 	unsigned divisor = 4;
 	const size_t nt_max = SIZE_MAX >> 4, nt_min = 0x4040;
-	size_t nt, low, movsb, stosb;
+	size_t nt, low, movsb, stosb, memset_nt;
 	long shared, per;
 
 	memset(ret, 0, sizeof(*ret));
@@ -227,6 +233,18 @@ ua_glibc_floor(const struct ua_cpu *cpu, struct ua_glibc_floor *ret)
 		nt = (size_t)64 << 20;
 	else if (nt > nt_max)
 		nt = nt_max;
+	/* memset streams from there too on Intel, AMD and Hygon, never on
+	 * the others or on Skylake-SP and Cannon Lake
+	 * (Avoid_Non_Temporal_Memset) */
+	memset_nt = kind == UA_KIND_OTHER || kind == UA_KIND_ZHAOXIN ||
+			    (kind == UA_KIND_INTEL && cpu->family == 6 &&
+			     (cpu->model == 0x55 || cpu->model == 0x66))
+			? SIZE_MAX
+			: nt;
+	/* 2.44: Hygon's memcpy streams from 3/8 of its L3, unbounded (not
+	 * taken where the L3 is unknown: 0 would stream every copy) */
+	if (kind == UA_KIND_HYGON && per > 0)
+		nt = (size_t)per * 3 / 8;
 	/* rep movsb from 4 KiB per 16 bytes of vector (2 KiB with 16-byte
 	 * ones), 2112 with FSRM; on AMD from the non-temporal threshold,
 	 * that is never (BZ #30994) */
@@ -238,17 +256,15 @@ ua_glibc_floor(const struct ua_cpu *cpu, struct ua_glibc_floor *ret)
 	if (kind == UA_KIND_AMD)
 		movsb = nt;
 	/* rep stosb from 2 KiB, never on AMD ("the vectorized loop is
-	 * slightly better"); without ERMS memset's non-temporal threshold,
-	 * which is never on Skylake-SP and Cannon Lake and on other vendors */
+	 * slightly better"); without ERMS (Avoid_STOSB), or where that start
+	 * lies beyond memset's streaming (2.44: AMD), memset's non-temporal
+	 * threshold, where the vectors stop and the streaming starts */
 	stosb = kind == UA_KIND_AMD ? SIZE_MAX : 2048;
-	if (!ret->erms)
-		stosb = kind == UA_KIND_OTHER || kind == UA_KIND_ZHAOXIN ||
-				(kind == UA_KIND_INTEL && cpu->family == 6 &&
-				 (cpu->model == 0x55 || cpu->model == 0x66))
-			    ? SIZE_MAX
-			    : nt;
+	if (!ret->erms || stosb > memset_nt)
+		stosb = memset_nt;
 	ret->non_temporal_threshold = nt;
 	ret->rep_movsb_threshold = movsb;
 	ret->rep_movsb_stop_threshold = nt;
 	ret->rep_stosb_threshold = stosb;
+	ret->memset_non_temporal_threshold = memset_nt;
 }

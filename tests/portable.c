@@ -96,6 +96,8 @@ check_policy(void)
 			CHECK(s->clear, "%s: no clear routine",
 			      ua_tunables[t].name);
 	}
+	CHECK(p.t[UA_T_CLEAR_HUGE_MIN].num == SIZE_MAX,
+	      "clear_huge_min %zu: not max", p.t[UA_T_CLEAR_HUGE_MIN].num);
 	CHECK(!p.t[UA_T_NOCACHE].strategy->nontemporal ||
 		  p.t[UA_T_NOCACHE_MIN].num == ua_page_size,
 	      "nocache_min");

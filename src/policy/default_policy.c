@@ -39,6 +39,7 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	ua_policy_set_num(p, UA_T_LARGE_MIN, SIZE_MAX);
 	ua_policy_set_num(p, UA_T_HUGE_MIN, SIZE_MAX);
 	ua_policy_set_num(p, UA_T_CLEAR_LARGE_MIN, SIZE_MAX);
+	ua_policy_set_num(p, UA_T_CLEAR_HUGE_MIN, SIZE_MAX);
 	ua_policy_set_num(p, UA_T_NOCACHE_MIN,
 			  stream ? ua_page_size : SIZE_MAX);
 	ua_policy_set_num(p, UA_T_REP_ALIGN_MASK, 0);

@@ -14,8 +14,6 @@ ua_policy_defaults(struct ua_policy *p)
 {
 	memset(p, 0, sizeof(*p));
 	ua_page_init();
-	/* No clear is huge unless the architecture's policy says so */
-	ua_policy_set_num(p, UA_T_CLEAR_HUGE_MIN, SIZE_MAX);
 	ua_arch_default_policy(p, ua_cpu());
 }
 

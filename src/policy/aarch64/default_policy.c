@@ -25,6 +25,7 @@ ua_arch_default_policy(struct ua_policy *p, const struct ua_cpu *cpu)
 	ua_policy_set_num(p, UA_T_LARGE_MIN, 8192);
 	ua_policy_set_num(p, UA_T_HUGE_MIN, llc * 3 / 4);
 	ua_policy_set_num(p, UA_T_CLEAR_LARGE_MIN, 256);
+	ua_policy_set_num(p, UA_T_CLEAR_HUGE_MIN, SIZE_MAX);
 	ua_policy_set_num(p, UA_T_NOCACHE_MIN, ua_page_size);
 	ua_policy_set_num(p, UA_T_REP_ALIGN_MASK, 0);
 }

@@ -399,6 +399,33 @@ static const struct row table[] = {
  0, 0, 0, 0, 0, 0,
  24 * M, NULL,
 },
+{"AMD Zen 2 guest whose hypervisor leaves leaf 0x8000001D empty (16M of "
+ "L3 from 0x80000006, 4 logical processors)",
+ {"AuthenticAMD", 0x17, 0x31, 0, AVX2, 32 * K, 512 * K, 16 * M, 0, 4,
+  0, ""},
+ 32, 0, 0,
+ 3 * M,	/* 2.44's handle_amd: 16M / 4 processors, no ERMS: 3/4 of
+	   that (2.43 read the empty leaf as a 1-byte L3: 64M) */
+ 3 * M, 3 * M,	/* AMD; no ERMS */
+ vec32, vec32, nt, vec32, NULL, NULL,
+ 3 * M, 3 * M, SIZE_MAX,
+ 0, 0, 0, 0, 0, 0,
+ 3 * M, NULL,
+},
+{"AMD Phenom II X4 (family 0x10: no leaf 0x8000001D; 6M of L3 from "
+ "0x80000006 for 4 processors)",
+ {"AuthenticAMD", 0x10, 0x04, 2, SSE2, 64 * K, 512 * K, 6 * M, 0, 4, 0,
+  ""},
+ 16,	/* no AVX2: sse2_unaligned */
+ 0, 0,
+ 1536 * K,	/* 6M / 4 + the 512K L2 (before family 0x17 the two
+		   add up) = 2M; no ERMS: 3/4 of it */
+ 1536 * K, 1536 * K,	/* AMD; no ERMS */
+ vec16, vec16, nt, vec16, NULL, NULL,
+ 1536 * K, 1536 * K, SIZE_MAX,
+ 0, 0, 0, 0, 0, 0,
+ 1536 * K, NULL,
+},
 {"x86-64 with nothing beyond SSE2 (AMD Opteron 248, K8)",
  {"AuthenticAMD", 0x0f, 0x05, 1, SSE2, 64 * K, 1 * M, 0, 0, 0, 0, ""},
  16,	/* no AVX2: sse2_unaligned */

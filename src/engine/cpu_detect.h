@@ -22,8 +22,9 @@ struct ua_cpu {
 	size_t l1d, l2, l3;
 	/* Logical processors sharing the L2 and the L3, as the CPU reports
 	 * them (x86: cpuid leaves 4 and 0xb, counted as glibc does, which
-	 * leaves 0 where leaf 4 says one; Intel and Zhaoxin only), 0 if
-	 * unknown */
+	 * leaves 0 where leaf 4 says one; Intel and Zhaoxin only, but for
+	 * an AMD L3 read from leaf 0x80000006: the package's processors,
+	 * which glibc divides that L3 by), 0 if unknown */
 	unsigned l2_threads, l3_threads;
 	/* 1: the L3 does not hold what the L2 holds, so the two add up (x86:
 	 * leaf 4, read as glibc reads it: with HTT); 0: inclusive or unknown */

@@ -144,7 +144,7 @@ ua_arch_cpu_detect(struct ua_cpu *ret)
 {
 	unsigned a, b, c, d, max, maxext, fam, model, ebx1, edx1;
 	uint64_t f = 0;
-	int intel, zhaoxin;
+	int intel, zhaoxin, legacy_l3 = 0;
 
 	/* An i386 or i486 without the cpuid instruction: __get_cpuid says 0 */
 	if (!__get_cpuid(0, &max, &b, &c, &d))
@@ -214,11 +214,29 @@ ua_arch_cpu_detect(struct ua_cpu *ret)
 	}
 	if (!ret->l2 && maxext >= 0x80000006) {
 		__cpuid(0x80000006, a, b, c, d);
-		ret->l2 = (size_t)(c >> 16) << 10;
-		ret->l3 = (size_t)(d >> 18) << 19;
+		/* an associativity of 0: no such cache */
+		ret->l2 = c & 0xf000 ? (size_t)(c >> 16) << 10 : 0;
+		ret->l3 = d & 0xf000 ? (size_t)(d >> 18) << 19 : 0;
+		legacy_l3 = ret->l3 != 0;
 	}
 	if (intel || zhaoxin)
 		ua_x86_threads(max, ebx1, edx1, zhaoxin && fam == 6, ret);
 	else
 		ret->l2_threads = ret->l3_threads = 0;
+	/*
+	 * AMD with its L3 from 0x80000006 (before family 0x15, or a
+	 * hypervisor that leaves 0x8000001D empty): glibc 2.44's handle_amd
+	 * takes a logical processor's share of it, the package's count from
+	 * 0x80000008 (or leaf 1 with HTT)
+	 */
+	if (legacy_l3 && !strcmp(ret->vendor, "AuthenticAMD")) {
+		c = 0;
+		if (maxext >= 0x80000008) {
+			__cpuid(0x80000008, a, b, c, d);
+			c = (c & 0xff) + 1;
+		} else if (edx1 & (1u << 28)) {
+			c = (ebx1 >> 16) & 0xff;
+		}
+		ret->l3_threads = c;
+	}
 }

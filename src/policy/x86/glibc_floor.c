@@ -186,6 +186,10 @@ ua_glibc_shared(const struct ua_cpu *cpu, enum ua_glibc_kind kind,
 		}
 		break;
 	case UA_KIND_AMD:
+		/* 2.44: an L3 read from leaf 0x80000006 (cpu_detect.h's
+		 * l3_threads) is one logical processor's share of it */
+		if (threads)
+			shared /= (long)threads;
 		if (shared <= 0)
 			shared = l2;
 		else if (cpu->family < 0x17)

@@ -105,6 +105,10 @@ usage(FILE *f)
 		"      --no-pin        do not pin\n"
 		"      --no-glibc-tuned  skip glibc under GLIBC_TUNABLES (a "
 		"re-executed child)\n"
+		"      --glibc DIR     run under the glibc in DIR (its loader "
+		"and libc.so.6,\n"
+		"                      e.g. a later release's unpacked) "
+		"instead of the system's\n"
 		"      --processes N   processes per glibc configuration "
 		"whose median ratio\n"
 		"                      the sizes bars take, 1..8 (default "
@@ -183,6 +187,7 @@ enum {
 	OPT_PRELOAD,
 	OPT_COMPARE,
 	OPT_WITH,
+	OPT_GLIBC,
 };
 
 static const struct option long_options[] = {
@@ -201,6 +206,7 @@ static const struct option long_options[] = {
     {"preload", required_argument, NULL, OPT_PRELOAD},
     {"compare", required_argument, NULL, OPT_COMPARE},
     {"with", required_argument, NULL, OPT_WITH},
+    {"glibc", required_argument, NULL, OPT_GLIBC},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -251,7 +257,10 @@ print_header(double probe)
 	if (machine.llc != machine.llc_reported)
 		printf(" reported, %s as one core's reads find it",
 		       fmt_size(machine.llc, c));
-	printf("; glibc %s; ", machine.glibc);
+	printf("; glibc %s", machine.glibc);
+	if (bench_glibc_loader()) /* --glibc */
+		printf(" (under %s)", bench_glibc_loader());
+	printf("; ");
 	if (machine.cpu >= 0)
 		printf("pinned to CPU %d\n", machine.cpu);
 	else
@@ -356,6 +365,11 @@ main(int argc, char **argv)
 				usage_error("--with: empty file name");
 			opt.with = optarg;
 			break;
+		case OPT_GLIBC:
+			if (!*optarg)
+				usage_error("--glibc: empty directory name");
+			opt.glibc = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -403,6 +417,8 @@ main(int argc, char **argv)
 	if (opt.with && any)
 		usage_error("--compare with --with compares two saved runs: "
 			    "no subcommand");
+	if (opt.glibc)
+		bench_use_glibc(opt.glibc, argv); /* runs again under it */
 	if (opt.compare)
 		compare_load(); /* exits 2 if a file is not a saved run */
 	if (!any && opt.compare && !opt.with) {

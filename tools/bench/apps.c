@@ -29,14 +29,9 @@ cleanup(void)
 static int
 find_preload(void)
 {
-	char self[4096];
-	ssize_t n;
-
 	if (opt.preload)
 		return preload_set(opt.preload);
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	self[n > 0 ? n : 0] = 0;
-	return preload_set(!strcmp(self, UA_BENCH_BUILD_PATH)
+	return preload_set(!strcmp(bench_self_path(), UA_BENCH_BUILD_PATH)
 			       ? UA_PRELOAD_BUILD_PATH
 			       : UA_PRELOAD_INSTALL_PATH);
 }

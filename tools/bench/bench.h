@@ -43,6 +43,7 @@ struct bench_opts {
 	const char *apps;    /* apps: comma-separated names; NULL: all */
 	const char *compare; /* a saved --json run to compare with */
 	const char *with;    /* --compare: a second saved run, no run */
+	const char *glibc;   /* --glibc: another glibc's directory; NULL */
 };
 extern struct bench_opts opt;
 
@@ -55,6 +56,21 @@ int bench_trials(int quick_default, int full_default);
 
 /* ------------------------------------------------------------------ */
 /* util.c: sizes, strings, the machine, cache levels, progress */
+
+/*
+ * --glibc DIR: run this program again under DIR's glibc (its loader, with
+ * DIR as the library path), unless this process already runs under it;
+ * bad usage (exit 2) when DIR has no loader or libc.so.6 for this
+ * architecture.  Returns only in the process that runs under it.
+ */
+void bench_use_glibc(const char *dir, char **argv);
+/* Run this program with args and envp under the glibc this process runs
+ * under (execve: returns only on failure) */
+void bench_exec_self(char *const args[], char *const envp[]);
+/* This program's path (not the loader's that --glibc runs it under) */
+const char *bench_self_path(void);
+/* The loader of --glibc's glibc when this process runs under it; NULL */
+const char *bench_glibc_loader(void);
 
 /* A size as the library reads one (ua_parse_size): 0 or -EINVAL */
 int parse_size(const char *s, size_t *ret);

@@ -68,6 +68,8 @@ expect_exit 2 "--time: invalid value '-1'" --time -1
 expect_exit 2 "--cpu: invalid value 'abc'" --cpu abc
 expect_exit 2 "--csv and --json are exclusive" --csv --json faults
 expect_exit 2 "--cpu and --no-pin are exclusive" --cpu 0 --no-pin faults
+expect_exit 2 "--glibc: empty directory name" --glibc "" faults
+expect_exit 2 "--glibc: no .* to run in '$TMP'" --glibc "$TMP" faults
 
 expect_exit 2 "--apps: invalid list 'bogus'" apps --apps bogus
 expect_exit 2 "--apps: invalid list 'zstd,'" apps --apps zstd,
@@ -95,6 +97,21 @@ grep -Eq "(PASS|LEVEL|MISS|N/A)" "$TMP/out" || fail "faults: bars without a verd
 
 # Options after the subcommand work too
 expect_exit 0 "== argv: " argv $FAST
+
+# --glibc: the system's own glibc named as the other one (its loader and
+# libc.so.6, where ldd finds them); the run says which glibc ran
+if [ -z "$EMU" ]; then
+	libc=$(ldd "$BENCH" 2>/dev/null | sed -n 's|.*libc\.so\.6 => \(/[^ ]*\)/libc\.so\.6 .*|\1|p')
+	ver=$(sed -n 's/.*; glibc \([^;]*\);.*/\1/p' "$TMP/out" | head -n 1)
+	if [ -n "$libc" ] && [ -n "$ver" ] && ls "$libc"/ld-linux*.so.* >/dev/null 2>&1; then
+		expect_exit 0 "== faults: " --glibc "$libc" faults $FAST
+		grep -q -- "; glibc $ver (under $libc/ld-linux" "$TMP/out" ||
+			fail "--glibc $libc: the header does not say glibc $ver under its loader"
+		[ -s "$TMP/err" ] && fail "--glibc: stderr is not empty: $(head -c 200 "$TMP/err")"
+	else
+		echo "note: no glibc directory found for --glibc: not run" >&2
+	fi
+fi
 
 # CSV: one header line, then six fields per row, nothing else
 expect_exit 0 "" $FAST --csv faults

@@ -215,7 +215,9 @@ glibc_nt_threshold(const char **ret_how)
 				      : cpu_has("avx2") ? 2
 							: 1);
 
-	dl_iterate_phdr(find_interp, &interp);
+	interp = bench_glibc_loader(); /* --glibc's, else the system's */
+	if (!interp)
+		dl_iterate_phdr(find_interp, &interp);
 	if (interp && !strchr(interp, '\'')) {
 		snprintf(cmd, sizeof(cmd), "'%s' --list-tunables 2>/dev/null",
 			 interp);
@@ -291,7 +293,7 @@ child_start(struct child *c, int tuned)
 	if (c->pid == 0) {
 		dup2(to_child[0], 0);
 		dup2(from_child[1], 1);
-		execve("/proc/self/exe", args, envp);
+		bench_exec_self(args, envp);
 		_exit(127);
 	}
 	free(envp);

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <sched.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -15,6 +16,126 @@
 #include "bench.h"
 
 struct bench_machine machine = {.cpu = -1};
+
+/* --glibc: the loader of this architecture in a glibc's directory */
+#if defined(__x86_64__)
+#define GLIBC_LOADER "ld-linux-x86-64.so.2"
+#elif defined(__i386__)
+#define GLIBC_LOADER "ld-linux.so.2"
+#elif defined(__aarch64__)
+#define GLIBC_LOADER "ld-linux-aarch64.so.1"
+#endif
+/* What a process run under --glibc inherits: the directory, this
+ * program's path */
+#define GLIBC_DIR_ENV "UA_BENCH_GLIBC"
+#define SELF_ENV "UA_BENCH_SELF"
+#define PATH_LEN 4096
+
+const char *
+bench_self_path(void)
+{
+	static char self[PATH_LEN];
+	const char *env = getenv(SELF_ENV);
+	ssize_t n;
+
+	if (env && getenv(GLIBC_DIR_ENV))
+		return env;
+	if (!self[0]) {
+		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+		self[n > 0 ? n : 0] = 0;
+	}
+	return self;
+}
+
+const char *
+bench_glibc_loader(void)
+{
+#ifdef GLIBC_LOADER
+	static char loader[PATH_LEN];
+	const char *dir = getenv(GLIBC_DIR_ENV);
+
+	if (!dir || !getenv(SELF_ENV))
+		return NULL;
+	snprintf(loader, sizeof(loader), "%s/%s", dir, GLIBC_LOADER);
+	return loader;
+#else
+	return NULL;
+#endif
+}
+
+/* execve of the program at self with args[1..] under dir's loader */
+static void
+exec_under(const char *dir, const char *self, char *const args[],
+	   char *const envp[])
+{
+	char loader[PATH_LEN];
+	const char **v;
+	size_t n = 0, i;
+
+#ifdef GLIBC_LOADER
+	snprintf(loader, sizeof(loader), "%s/%s", dir, GLIBC_LOADER);
+#else
+	errno = ENOSYS;
+	return;
+#endif
+	while (args[n])
+		n++;
+	v = calloc(n + 5, sizeof(*v));
+	if (!v)
+		return;
+	v[0] = loader;
+	v[1] = "--library-path";
+	v[2] = dir;
+	v[3] = self;
+	for (i = 1; i <= n; i++)
+		v[3 + i] = args[i];
+	execve(loader, (char *const *)v, envp);
+	free(v);
+}
+
+void
+bench_exec_self(char *const args[], char *const envp[])
+{
+	const char *dir = getenv(GLIBC_DIR_ENV);
+
+	if (dir && getenv(SELF_ENV))
+		exec_under(dir, bench_self_path(), args, envp);
+	else
+		execve("/proc/self/exe", args, envp);
+}
+
+void
+bench_use_glibc(const char *dir, char **argv)
+{
+	const char *under = getenv(GLIBC_DIR_ENV);
+	char path[PATH_LEN];
+	extern char **environ;
+
+	if (under && !strcmp(under, dir))
+		return;
+#ifdef GLIBC_LOADER
+	snprintf(path, sizeof(path), "%s/%s", dir, GLIBC_LOADER);
+	if (access(path, X_OK))
+		usage_error("--glibc: no %s to run in '%s': %s", GLIBC_LOADER,
+			    dir, strerror(errno));
+	snprintf(path, sizeof(path), "%s/libc.so.6", dir);
+	if (access(path, R_OK))
+		usage_error("--glibc: no libc.so.6 in '%s': %s", dir,
+			    strerror(errno));
+#else
+	usage_error("--glibc: not on this architecture");
+#endif
+	snprintf(path, sizeof(path), "%s", bench_self_path());
+	if (!path[0])
+		usage_error("--glibc: this program's path is unknown");
+	if (setenv(GLIBC_DIR_ENV, dir, 1) || setenv(SELF_ENV, path, 1))
+		die("out of memory");
+	fflush(NULL);
+	exec_under(dir, path, argv, environ);
+	fprintf(stderr, "uaccess-bench: --glibc: cannot run %s's loader: %s\n",
+		dir, strerror(errno));
+	exit(2);
+}
 
 int
 parse_size(const char *s, size_t *ret)

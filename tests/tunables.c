@@ -157,11 +157,18 @@ check_parse(void)
 	}
 	/* clear_*: a strategy with no clearing routine, where there is one */
 	all = ua_strategies(&n);
-	for (i = 0; i < n; i++)
-		if (!all[i].clear && ua_strategy_usable(&all[i])) {
+	for (i = 0; i < n; i++) {
+		static const char *const clears[] = {
+		    "clear_small", "clear_large", "clear_huge"};
+		size_t k;
+
+		if (all[i].clear || !ua_strategy_usable(&all[i]))
+			continue;
+		for (k = 0; k < sizeof(clears) / sizeof(clears[0]); k++) {
 			char t3[64];
 
-			snprintf(t3, sizeof(t3), "clear_large=%s", all[i].name);
+			snprintf(t3, sizeof(t3), "%s=%s", clears[k],
+				 all[i].name);
 			memset(&ign, 0, sizeof(ign));
 			CHECK_EQ(ua_policy_parse(&p, t3, strlen(t3), ':',
 						 UA_FROM_ENV, &ign),
@@ -169,6 +176,7 @@ check_parse(void)
 			check_item(&ign, 0, UA_IN_TUNABLES, UA_IGN_NO_CLEAR, 0,
 				   t3);
 		}
+	}
 	/* Beyond the record's room only the count grows; a long item is cut */
 	{
 		char many[UA_IGNORED_MAX * 8 + 200];

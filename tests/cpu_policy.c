@@ -70,6 +70,10 @@ struct row {
 	const char *const *clear_huge;
 };
 
+/* The Zen 5 guest's 3/4 of 508M, above the largest threshold glibc takes
+ * with a 32-bit size_t (SIZE_MAX >> 4: 256M less a byte) */
+#define GUEST_NT (sizeof(size_t) == 4 ? SIZE_MAX >> 4 : 381 * M)
+
 /* clang-format off */
 static const struct row table[] = {
 {"Intel Broadwell-EP (Xeon E5-2699 v4, 22 cores)",
@@ -297,13 +301,13 @@ static const struct row table[] = {
  {"AuthenticAMD", 0x1a, 0x02, 1, AVX512 | VNNI | ERMS | FSRM, 48 * K, 1 * M,
   508 * M, 0, 0, 0, ""},
  64, 0, 0,	/* ld.so of Debian's 2.44-3 there (zen5.md): */
- 381 * M,	/* non_temporal_threshold=0x17d00000: 3/4 of 508M */
- 381 * M,	/* rep_movsb_threshold=0x17d00000 */
- 381 * M,	/* rep_stosb_threshold=0x17d00000 (2.43-7: max) */
+ GUEST_NT,	/* non_temporal_threshold=0x17d00000: 3/4 of 508M */
+ GUEST_NT,	/* rep_movsb_threshold=0x17d00000 */
+ GUEST_NT,	/* rep_stosb_threshold=0x17d00000 (2.43-7: max) */
  vbmi, erms, erms, erms, erms, nt,	/* the Zen 5 rule, as above */
  32 * K, 381 * M, 1 * M,	/* huge_min: 3/4 of the LLC */
  63, SIZE_MAX, 1, 0, 0, 0,
- 381 * M, vbmi,	/* memset_non_temporal_threshold=0x17d00000 */
+ GUEST_NT, vbmi,	/* memset_non_temporal_threshold=0x17d00000 */
 },
 {"AMD Zen 5 mobile (Ryzen AI 9 HX 370, Strix Point: 512-bit work in "
  "256-bit halves)",

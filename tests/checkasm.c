@@ -1152,7 +1152,7 @@ sweep_clear_classes(const struct ua_policy *def)
 				       1000, 1001, 3000, 5000};
 	const struct ua_strategy *all, *c[3] = {NULL, NULL, NULL};
 	struct t_layout l = t_layout_new(2, T_BAD_NONE);
-	struct ua_policy p = *def;
+	struct ua_policy p;
 	size_t n, i, k = 0;
 	int round;
 

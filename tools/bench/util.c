@@ -18,12 +18,15 @@
 struct bench_machine machine = {.cpu = -1};
 
 /* --glibc: the loader of this architecture in a glibc's directory */
+static const char *const glibc_loader =
 #if defined(__x86_64__)
-#define GLIBC_LOADER "ld-linux-x86-64.so.2"
+    "ld-linux-x86-64.so.2";
 #elif defined(__i386__)
-#define GLIBC_LOADER "ld-linux.so.2"
+    "ld-linux.so.2";
 #elif defined(__aarch64__)
-#define GLIBC_LOADER "ld-linux-aarch64.so.1"
+    "ld-linux-aarch64.so.1";
+#else
+    NULL;
 #endif
 /* What a process run under --glibc inherits: the directory, this
  * program's path */
@@ -31,15 +34,31 @@ struct bench_machine machine = {.cpu = -1};
 #define SELF_ENV "UA_BENCH_SELF"
 #define PATH_LEN 4096
 
+/* The --glibc directory this process runs under; NULL: the system's */
+static const char *
+glibc_dir(void)
+{
+	return getenv(SELF_ENV) ? getenv(GLIBC_DIR_ENV) : NULL;
+}
+
+/* dir's loader, in buf; NULL on an architecture without a known one */
+static const char *
+loader_in(const char *dir, char buf[static PATH_LEN])
+{
+	if (!glibc_loader)
+		return NULL;
+	snprintf(buf, PATH_LEN, "%s/%s", dir, glibc_loader);
+	return buf;
+}
+
 const char *
 bench_self_path(void)
 {
 	static char self[PATH_LEN];
-	const char *env = getenv(SELF_ENV);
 	ssize_t n;
 
-	if (env && getenv(GLIBC_DIR_ENV))
-		return env;
+	if (glibc_dir())
+		return getenv(SELF_ENV);
 	if (!self[0]) {
 		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 		self[n > 0 ? n : 0] = 0;
@@ -50,34 +69,21 @@ bench_self_path(void)
 const char *
 bench_glibc_loader(void)
 {
-#ifdef GLIBC_LOADER
 	static char loader[PATH_LEN];
-	const char *dir = getenv(GLIBC_DIR_ENV);
+	const char *dir = glibc_dir();
 
-	if (!dir || !getenv(SELF_ENV))
-		return NULL;
-	snprintf(loader, sizeof(loader), "%s/%s", dir, GLIBC_LOADER);
-	return loader;
-#else
-	return NULL;
-#endif
+	return dir ? loader_in(dir, loader) : NULL;
 }
 
-/* execve of the program at self with args[1..] under dir's loader */
+/* execve of the program at self with args[1..] under loader, dir the
+ * library path */
 static void
-exec_under(const char *dir, const char *self, char *const args[],
-	   char *const envp[])
+exec_under(const char *loader, const char *dir, const char *self,
+	   char *const args[], char *const envp[])
 {
-	char loader[PATH_LEN];
 	const char **v;
 	size_t n = 0, i;
 
-#ifdef GLIBC_LOADER
-	snprintf(loader, sizeof(loader), "%s/%s", dir, GLIBC_LOADER);
-#else
-	errno = ENOSYS;
-	return;
-#endif
 	while (args[n])
 		n++;
 	v = calloc(n + 5, sizeof(*v));
@@ -96,10 +102,10 @@ exec_under(const char *dir, const char *self, char *const args[],
 void
 bench_exec_self(char *const args[], char *const envp[])
 {
-	const char *dir = getenv(GLIBC_DIR_ENV);
+	const char *loader = bench_glibc_loader();
 
-	if (dir && getenv(SELF_ENV))
-		exec_under(dir, bench_self_path(), args, envp);
+	if (loader)
+		exec_under(loader, glibc_dir(), bench_self_path(), args, envp);
 	else
 		execve("/proc/self/exe", args, envp);
 }
@@ -107,33 +113,30 @@ bench_exec_self(char *const args[], char *const envp[])
 void
 bench_use_glibc(const char *dir, char **argv)
 {
-	const char *under = getenv(GLIBC_DIR_ENV);
-	char path[PATH_LEN];
+	const char *under = glibc_dir();
+	char loader[PATH_LEN], path[PATH_LEN];
 	extern char **environ;
 
 	if (under && !strcmp(under, dir))
 		return;
-#ifdef GLIBC_LOADER
-	snprintf(path, sizeof(path), "%s/%s", dir, GLIBC_LOADER);
-	if (access(path, X_OK))
-		usage_error("--glibc: no %s to run in '%s': %s", GLIBC_LOADER,
+	if (!loader_in(dir, loader))
+		usage_error("--glibc: not on this architecture");
+	if (access(loader, X_OK))
+		usage_error("--glibc: no %s to run in '%s': %s", glibc_loader,
 			    dir, strerror(errno));
 	snprintf(path, sizeof(path), "%s/libc.so.6", dir);
 	if (access(path, R_OK))
 		usage_error("--glibc: no libc.so.6 in '%s': %s", dir,
 			    strerror(errno));
-#else
-	usage_error("--glibc: not on this architecture");
-#endif
 	snprintf(path, sizeof(path), "%s", bench_self_path());
 	if (!path[0])
 		usage_error("--glibc: this program's path is unknown");
 	if (setenv(GLIBC_DIR_ENV, dir, 1) || setenv(SELF_ENV, path, 1))
 		die("out of memory");
 	fflush(NULL);
-	exec_under(dir, path, argv, environ);
-	fprintf(stderr, "uaccess-bench: --glibc: cannot run %s's loader: %s\n",
-		dir, strerror(errno));
+	exec_under(loader, dir, path, argv, environ);
+	fprintf(stderr, "uaccess-bench: --glibc: cannot run %s: %s\n", loader,
+		strerror(errno));
 	exit(2);
 }
 
